@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { Etb, FinancialModel, Id, IsoDateTime, Language, Percent, Role } from './common.js';
+import { defineRoute } from './route.js';
+
+/**
+ * The signed-in user, as the session keeps it (spec 01 section 3, "Session user").
+ * Agent-only fields are null for admins and super agents; super-agent-only fields are null for the others.
+ */
+export const SessionUser = z
+  .object({
+    id: Id,
+    _id: Id.describe('Same as id (the spec names both)'),
+    username: z.string(),
+    role: Role,
+    isActive: z.boolean(),
+    language: Language,
+    contact: z.string().nullable(),
+    createdAt: IsoDateTime,
+    financialModel: FinancialModel.nullable().describe('Agents only'),
+    virtualCoins: z.number().int().describe('Whole coins; 0 for non-agents'),
+    commissionPercentage: Percent.nullable().describe('Agents only: the house cut of each game'),
+    systemCommissionShare: Percent.nullable().describe('Commission-share agents: the admin share of fees'),
+    totalEarnings: Etb,
+    lastPaymentDate: IsoDateTime.nullable(),
+    platformCommissionRate: Percent.nullable().describe('Super agents only'),
+  })
+  .meta({ id: 'SessionUser' });
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const LoginRequest = z
+  .strictObject({
+    username: z.string().trim().min(1, 'Username is required').max(64),
+    password: z.string().min(1, 'Password is required').max(256),
+  })
+  .meta({ id: 'LoginRequest' });
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const LoginResponse = z.object({ token: z.string(), user: SessionUser }).meta({ id: 'LoginResponse' });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const SuperAgentLoginResponse = z
+  .object({ token: z.string(), superAgent: SessionUser })
+  .meta({ id: 'SuperAgentLoginResponse' });
+export type SuperAgentLoginResponse = z.infer<typeof SuperAgentLoginResponse>;
+
+export const MeResponse = z.object({ user: SessionUser }).meta({ id: 'MeResponse' });
+export type MeResponse = z.infer<typeof MeResponse>;
+
+export const SuperAgentProfileResponse = z
+  .object({ superAgent: SessionUser })
+  .meta({ id: 'SuperAgentProfileResponse' });
+export type SuperAgentProfileResponse = z.infer<typeof SuperAgentProfileResponse>;
+
+export const PASSWORD_MIN_LENGTH = 6;
+
+export const ProfileUpdateRequest = z
+  .strictObject({
+    language: Language.optional(),
+    contact: z.string().trim().max(120).nullable().optional(),
+    commissionPercentage: Percent.optional().describe('Agents only'),
+    currentPassword: z.string().min(1).max(256).optional(),
+    newPassword: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+      .max(256)
+      .optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to update')
+  .refine((v) => v.newPassword === undefined || v.currentPassword !== undefined, {
+    message: 'Current password is required to set a new password',
+    path: ['currentPassword'],
+  })
+  .meta({ id: 'ProfileUpdateRequest' });
+export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;
+
+export const ProfileUpdateResponse = z
+  .object({ message: z.string(), user: SessionUser, token: z.string().optional().describe('New token after a password change') })
+  .meta({ id: 'ProfileUpdateResponse' });
+export type ProfileUpdateResponse = z.infer<typeof ProfileUpdateResponse>;
+
+export const HealthResponse = z
+  .object({
+    status: z.enum(['ok', 'error']),
+    database: z.enum(['up', 'down']),
+    databaseKind: z.enum(['pglite', 'postgres']),
+    version: z.string(),
+  })
+  .meta({ id: 'HealthResponse' });
+export type HealthResponse = z.infer<typeof HealthResponse>;
+
+export const authRoutes = {
+  login: defineRoute({
+    method: 'POST',
+    path: '/api/auth/login',
+    summary: 'Sign in as admin or agent',
+    body: LoginRequest,
+    response: LoginResponse,
+  }),
+  superAgentLogin: defineRoute({
+    method: 'POST',
+    path: '/api/super-agents/login',
+    summary: 'Sign in as a super agent',
+    body: LoginRequest,
+    response: SuperAgentLoginResponse,
+  }),
+  me: defineRoute({ method: 'GET', path: '/api/auth/me', summary: 'The current user', response: MeResponse }),
+  superAgentProfile: defineRoute({
+    method: 'GET',
+    path: '/api/super-agents/profile',
+    summary: "The signed-in super agent's profile",
+    response: SuperAgentProfileResponse,
+  }),
+  updateProfile: defineRoute({
+    method: 'PUT',
+    path: '/api/auth/profile',
+    summary: 'Update language, contact, password or commission percentage',
+    body: ProfileUpdateRequest,
+    response: ProfileUpdateResponse,
+  }),
+  health: defineRoute({
+    method: 'GET',
+    path: '/api/health',
+    summary: 'Liveness and database reachability',
+    response: HealthResponse,
+  }),
+} as const;
