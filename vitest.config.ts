@@ -31,10 +31,17 @@ export default defineConfig({
       },
       {
         ...resolveSource,
-        test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'contract',
+          root: 'packages/contract',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       serverProject('server-pglite', { TEST_DB: 'pglite' }),
-      ...(postgresUrl ? [serverProject('server-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl })] : []),
+      ...(postgresUrl
+        ? [serverProject('server-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl })]
+        : []),
       {
         ...resolveSource,
         test: {

@@ -1,0 +1,50 @@
+// The login route's JavaScript, gzipped: the entry chunk, everything it imports statically, and the lazy
+// chunk of the sign-in page with its static imports. Target: at most 150 KB gzipped.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { root, verdict } from './lib.mjs';
+
+const dist = path.join(root, 'apps/web/dist');
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const gz = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+
+function closure(keys) {
+  const seen = new Set();
+  const stack = [...keys];
+  while (stack.length) {
+    const k = stack.pop();
+    if (seen.has(k) || !manifest[k]) continue;
+    seen.add(k);
+    stack.push(...(manifest[k].imports ?? []));
+  }
+  return seen;
+}
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const loginKey = Object.keys(manifest).find((k) => manifest[k].isDynamicEntry && /login/i.test(k));
+if (!entryKey) throw new Error('no entry in the manifest');
+const keys = closure([entryKey, ...(loginKey ? [loginKey] : [])]);
+let js = 0;
+let css = 0;
+const rows = [];
+for (const k of keys) {
+  const item = manifest[k];
+  const size = gz(item.file);
+  js += size;
+  rows.push(`  ${item.file}  ${(size / 1024).toFixed(1)} KB`);
+  for (const c of item.css ?? []) css += gz(c);
+}
+let all = 0;
+for (const item of Object.values(manifest)) if (item.file.endsWith('.js')) all += gz(item.file);
+console.log(
+  `bundle: login route chunks (${loginKey ? `entry + ${loginKey}` : 'entry only: no lazy login chunk found'}):`,
+);
+console.log(rows.sort().join('\n'));
+console.log(
+  `bundle: login route JavaScript ${(js / 1024).toFixed(1)} KB gzipped (target <= 150 KB) ${verdict(js <= 150 * 1024)}`,
+);
+console.log(
+  `bundle: login route CSS ${(css / 1024).toFixed(1)} KB gzipped; all JavaScript chunks ${(all / 1024).toFixed(1)} KB gzipped`,
+);
+process.exitCode = js <= 150 * 1024 ? 0 : 1;

@@ -1,0 +1,65 @@
+// Helpers shared by the benchmarks: free ports, starting the built server, waiting for health.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const serverMain = path.join(root, 'apps/server/dist/main.js');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the built server; resolves with { child, port, ms } once /api/health answers 200. */
+export async function startServer({ dataDir, env = {}, timeoutMs = 30_000 }) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [serverMain], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}/api/health`;
+  while (performance.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const r = await fetch(url);
+      if (r.status === 200) return { child, port, ms: performance.now() - started };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  child.kill('SIGKILL');
+  throw new Error('server did not become healthy in time');
+}
+
+export function stopServer(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve(child.exitCode);
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  });
+}
+
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+
+export function verdict(ok) {
+  return ok ? 'PASS' : 'FAIL';
+}

@@ -1,0 +1,102 @@
+import { expect, test } from '@playwright/test';
+import { E2E_JWT_SECRET } from '../playwright.config';
+import { expiredCopy } from './support/jwt';
+import { DEMO, LoginPage, mainNav, signInAs } from './support/pages';
+
+test.describe('sign-in and the navigation shell', () => {
+  test('[ADMIN] signs in and lands on the dashboard with the admin menu', async ({ page }) => {
+    await signInAs(page, 'admin');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const nav = mainNav(page);
+    for (const item of ['Agents', 'Commission', 'Balance', 'Reports', 'Settings']) {
+      await expect(nav.getByRole('link', { name: item, exact: true }).first()).toBeVisible();
+    }
+    await expect(nav.getByRole('link', { name: 'Game', exact: true })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Dashboard', exact: true }).first()).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(await page.evaluate(() => localStorage.getItem('userType'))).not.toBe('super-agent');
+  });
+
+  test('[AGENT] signs in, lands on the dashboard and sees the coin balance', async ({ page }) => {
+    await signInAs(page, 'agent1');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const nav = mainNav(page);
+    await expect(nav.getByRole('link', { name: 'Game', exact: true }).first()).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Agents', exact: true })).toHaveCount(0);
+    await expect(nav.getByText(/1,000/).first()).toBeVisible();
+  });
+
+  test('[AGENT] a commission-share agent sees no coin count', async ({ page }) => {
+    await signInAs(page, 'agent2');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(mainNav(page).getByText(/coins/i)).toHaveCount(0);
+  });
+
+  test('[SUPER AGENT] signs in through the same form and lands on the super agent dashboard', async ({
+    page,
+  }) => {
+    await signInAs(page, 'super1');
+    await expect(page).toHaveURL(/\/super-agent-dashboard$/);
+    expect(await page.evaluate(() => localStorage.getItem('userType'))).toBe('super-agent');
+    // Agent pages are not theirs.
+    await page.goto('/game');
+    await expect(page).not.toHaveURL(/\/game$/);
+  });
+
+  test('a wrong password shows "Invalid username or password" and stays on /login', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn(DEMO.admin.username, 'not-the-password');
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid username or password' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('the sign-in button stays disabled until both fields are filled', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.open();
+    const button = page.getByRole('button', { name: 'Sign in' });
+    await expect(button).toBeDisabled();
+    await page.getByLabel('Username').fill('admin');
+    await expect(button).toBeDisabled();
+    await page.getByLabel('Password', { exact: true }).fill('x');
+    await expect(button).toBeEnabled();
+  });
+
+  test('an expired token sends the user back to /login and clears the session', async ({ page }) => {
+    await signInAs(page, 'agent1');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    const expired = expiredCopy(token as string, E2E_JWT_SECRET);
+    await page.evaluate((t) => localStorage.setItem('token', t), expired);
+    await page.goto('/reports');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+  });
+
+  test('a signed-in user visiting /login is sent to their page, and logout ends the session', async ({
+    page,
+  }) => {
+    await signInAs(page, 'admin');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByText('Logged out successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('unknown paths go to the dashboard; admin pages send agents to the dashboard', async ({ page }) => {
+    await signInAs(page, 'agent1');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/no-such-page');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/balance');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
