@@ -1,0 +1,183 @@
+import type { SessionUser } from '@cartela/contract';
+import { clsx } from 'clsx';
+import { Coins, LogOut, Menu, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { LanguageSwitch } from '../components/language-switch';
+import { BrandMark } from '../components/ui/brand-mark';
+import { Button } from '../components/ui/button';
+import { errorText } from '../lib/errors';
+import { useFormat } from '../lib/format';
+import { endSession, useChangeLanguage } from '../lib/session';
+import { notify } from '../lib/toast';
+import { navItemsFor } from './nav-items';
+
+function CoinCount({ user, className }: { user: SessionUser; className?: string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <span
+      className={clsx(
+        'inline-flex items-center gap-1.5 rounded-full bg-coin-50 px-3 py-1 text-sm font-semibold text-coin-800 ring-1 ring-coin-500/40 ring-inset',
+        className,
+      )}
+    >
+      <Coins className="size-4" aria-hidden="true" />
+      {t('nav.coins', { count: user.virtualCoins, value: format.number(user.virtualCoins) })}
+    </span>
+  );
+}
+
+function UserBlock({ user, className }: { user: SessionUser; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={clsx('flex min-w-0 items-center gap-3', className)}>
+      <span
+        aria-hidden="true"
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-700 uppercase"
+      >
+        {user.username.slice(0, 1)}
+      </span>
+      <span className="flex min-w-0 flex-col leading-tight">
+        <span className="truncate text-sm font-semibold text-ink">{user.username}</span>
+        <span className="truncate text-xs text-ink-muted">{t(`roles.${user.role}`)}</span>
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The fixed top bar (spec 01 section 2): logo, the role's menu with the current page highlighted, coins for
+ * virtual-coin agents, language, user and logout. Below the lg breakpoint it folds into a menu panel.
+ */
+export function NavBar({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const items = navItemsFor(user.role);
+  const showCoins = user.role === 'agent' && user.financialModel === 'virtual-coin';
+  const changeLanguage = useChangeLanguage({
+    onSaveError: (error) => notify.error(errorText(error, t('settings.profile.updateFailed'))),
+  });
+
+  // The panel closes whenever the page changes (an item was chosen, or the back button was used).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change on purpose
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  function logout() {
+    setMenuOpen(false);
+    endSession();
+    notify.success(t('auth.loggedOut'));
+    void navigate('/login', { replace: true });
+  }
+
+  const linkClasses = ({ isActive }: { isActive: boolean }) =>
+    clsx(
+      'inline-flex items-center gap-2 rounded-lg px-3 text-sm font-medium transition-colors',
+      isActive ? 'bg-brand-50 text-brand-700' : 'text-ink-muted hover:bg-surface-muted hover:text-ink',
+    );
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-surface/95 shadow-xs backdrop-blur supports-[backdrop-filter]:bg-surface/85">
+      <nav
+        aria-label={t('nav.main')}
+        className="mx-auto flex h-16 max-w-screen-2xl items-center gap-4 px-4 sm:px-6"
+      >
+        <Link
+          to="/dashboard"
+          className="flex shrink-0 items-center gap-2.5 rounded-lg py-1 pr-2"
+          onClick={() => setMenuOpen(false)}
+        >
+          <BrandMark className="size-9" />
+          <span className="text-lg font-bold tracking-tight text-ink">{t('common.appName')}</span>
+        </Link>
+
+        <ul className="hidden min-w-0 flex-1 items-center gap-1 lg:flex">
+          {items.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} className={(state) => clsx(linkClasses(state), 'h-10')}>
+                {t(item.label)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+
+        <div className="ml-auto hidden items-center gap-3 lg:flex">
+          {showCoins && <CoinCount user={user} />}
+          <LanguageSwitch onChange={changeLanguage} />
+          <UserBlock user={user} className="max-w-40 border-l border-line pl-3" />
+          <Button variant="ghost" size="sm" onClick={logout}>
+            <LogOut className="size-4" aria-hidden="true" />
+            {t('nav.logout')}
+          </Button>
+        </div>
+
+        <Button
+          ref={menuButton}
+          variant="ghost"
+          size="icon"
+          className="ml-auto lg:hidden"
+          aria-label={t('nav.menu')}
+          aria-expanded={menuOpen}
+          aria-controls={panelId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? (
+            <X className="size-6" aria-hidden="true" />
+          ) : (
+            <Menu className="size-6" aria-hidden="true" />
+          )}
+        </Button>
+      </nav>
+
+      {menuOpen && (
+        <div
+          id={panelId}
+          className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-line bg-surface shadow-raised lg:hidden"
+        >
+          <div className="flex items-center justify-between gap-3 px-4 pt-4 sm:px-6">
+            <UserBlock user={user} />
+            {showCoins && <CoinCount user={user} />}
+          </div>
+          <ul className="space-y-1 px-3 py-3 sm:px-5">
+            {items.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  className={(state) => clsx(linkClasses(state), 'h-12 w-full text-base')}
+                  onClick={() => setMenuOpen(false)}
+                >
+                  <item.icon className="size-5" aria-hidden="true" />
+                  {t(item.label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-4 py-4 sm:px-6">
+            <LanguageSwitch onChange={changeLanguage} />
+            <Button variant="outline" onClick={logout}>
+              <LogOut className="size-4" aria-hidden="true" />
+              {t('nav.logout')}
+            </Button>
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

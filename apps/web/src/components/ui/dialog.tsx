@@ -1,0 +1,102 @@
+import { clsx } from 'clsx';
+import { X } from 'lucide-react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, type ButtonVariant } from './button';
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons along the bottom. */
+  footer?: ReactNode;
+  className?: string;
+}
+
+/** A modal dialog: focus is trapped inside, Escape and the close button dismiss it. */
+export function Dialog({ open, onOpenChange, title, description, children, footer, className }: DialogProps) {
+  const { t } = useTranslation();
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink/50 backdrop-blur-[2px] animate-fade-in" />
+        <RadixDialog.Content
+          className={clsx(
+            'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
+            'overflow-y-auto rounded-2xl bg-surface shadow-raised animate-pop-in focus:outline-none',
+            className,
+          )}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="flex items-start justify-between gap-4 px-6 pt-6">
+            <div className="space-y-1.5">
+              <RadixDialog.Title className="text-lg font-semibold text-ink">{title}</RadixDialog.Title>
+              {description && (
+                <RadixDialog.Description className="text-sm text-ink-muted">
+                  {description}
+                </RadixDialog.Description>
+              )}
+            </div>
+            <RadixDialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label={t('common.close')} className="-mt-2 -mr-3">
+                <X className="size-5" aria-hidden="true" />
+              </Button>
+            </RadixDialog.Close>
+          </div>
+          {children && <div className="px-6 pt-4">{children}</div>}
+          {footer && <div className="mt-2 flex flex-wrap justify-end gap-3 px-6 pt-4 pb-6">{footer}</div>}
+          {!footer && <div className="pb-6" />}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  confirmLabel?: ReactNode;
+  cancelLabel?: ReactNode;
+  /** 'danger' for destructive actions (delete, finish a game, lose data). */
+  tone?: Extract<ButtonVariant, 'primary' | 'danger'>;
+  loading?: boolean;
+  onConfirm: () => void;
+}
+
+/** Ask before doing something that cannot be undone. The safe choice (cancel) takes the focus first. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  tone = 'primary',
+  loading = false,
+  onConfirm,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={loading} autoFocus>
+            {cancelLabel ?? t('common.cancel')}
+          </Button>
+          <Button variant={tone} onClick={onConfirm} loading={loading}>
+            {confirmLabel ?? t('common.confirm')}
+          </Button>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,50 @@
+import { clsx } from 'clsx';
+import { Percent, UserRound } from 'lucide-react';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header';
+
+const SECTIONS = [
+  { to: '/settings/profile', label: 'settings.profileNav', icon: UserRound },
+  { to: '/settings/commission', label: 'settings.commissionNav', icon: Percent },
+] as const;
+
+/** /settings/*: a sidebar of sections (tabs on a phone) beside the chosen section. */
+export function SettingsLayout() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('settings.title')} description={t('settings.subtitle')} />
+      <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">
+        <nav aria-label={t('settings.sections')}>
+          <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 lg:flex-col lg:overflow-visible">
+            {SECTIONS.map(({ to, label, icon: Icon }) => (
+              <li key={to} className="shrink-0">
+                <NavLink
+                  to={to}
+                  className={({ isActive }) =>
+                    clsx(
+                      'flex h-11 items-center gap-2.5 rounded-lg px-3 text-sm font-medium whitespace-nowrap transition-colors',
+                      isActive
+                        ? 'bg-brand-50 text-brand-700 ring-1 ring-brand-200 ring-inset'
+                        : 'text-ink-muted hover:bg-surface-muted hover:text-ink',
+                    )
+                  }
+                >
+                  <Icon className="size-4" aria-hidden="true" />
+                  {t(label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="min-w-0">
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import {
+  ErrorResponse,
+  type RouteBody,
+  type RouteDef,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResponse,
+} from '@cartela/contract';
+import { storage } from './storage';
+
+/**
+ * Every failed call throws this. `status` is 0 and `code` is 'NETWORK' when the server could not be reached;
+ * `message` is the server's own text (empty when it sent none).
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export interface ApiOptions<R extends RouteDef> {
+  body?: RouteBody<R>;
+  query?: RouteQuery<R>;
+  params?: RouteParams<R>;
+  signal?: AbortSignal;
+}
+
+type UnauthorizedHandler = () => void;
+const goToLogin: UnauthorizedHandler = () => window.location.assign('/login');
+let onUnauthorized: UnauthorizedHandler = goToLogin;
+
+/**
+ * What to do after a 401 has cleared the stored credentials. The app sets a handler that also empties the
+ * in-memory session and navigates inside the router; without one the page reloads at /login.
+ * Returns a function that restores the default.
+ */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void {
+  onUnauthorized = handler;
+  return () => {
+    if (onUnauthorized === handler) onUnauthorized = goToLogin;
+  };
+}
+
+/** The sign-in calls answer 401 for a wrong password: that is a message for the form, not a lost session. */
+export function isLoginCall(path: string): boolean {
+  return /(^|\/)login$/.test(path);
+}
+
+function buildUrl(route: RouteDef, params: unknown, query: unknown): string {
+  const values = (params ?? {}) as Record<string, unknown>;
+  let path = route.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`Missing path parameter "${name}" for ${route.method} ${route.path}`);
+    }
+    return encodeURIComponent(String(value));
+  });
+  if (query && typeof query === 'object') {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value === undefined || value === null) continue;
+      if (Array.isArray(value)) for (const item of value) search.append(key, String(item));
+      else search.append(key, String(value));
+    }
+    const qs = search.toString();
+    if (qs) path += `?${qs}`;
+  }
+  return path;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The one API client. Calls a route of @cartela/contract with the stored bearer token, sends and reads JSON,
+ * checks the success body against the route's response schema and throws ApiError on any failure.
+ */
+export async function api<R extends RouteDef>(
+  route: R,
+  options: ApiOptions<R> = {},
+): Promise<RouteResponse<R>> {
+  const url = buildUrl(route, options.params, options.query);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = storage.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const hasBody = options.body !== undefined;
+  if (hasBody) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: route.method,
+      headers,
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', '');
+  }
+
+  const data = await readJson(response);
+
+  if (!response.ok) {
+    const parsed = ErrorResponse.safeParse(data);
+    const error = parsed.success
+      ? new ApiError(response.status, parsed.data.code, parsed.data.message)
+      : new ApiError(response.status, `HTTP_${response.status}`, '');
+    // Spec 01 section 8: a 401 outside the sign-in calls ends the session, once, here.
+    if (response.status === 401 && !isLoginCall(route.path) && window.location.pathname !== '/login') {
+      storage.clearCredentials();
+      onUnauthorized();
+    }
+    throw error;
+  }
+
+  const parsed = route.response.safeParse(data);
+  if (!parsed.success) {
+    console.error(`Unexpected response from ${route.method} ${route.path}`, parsed.error);
+    throw new ApiError(response.status, 'INVALID_RESPONSE', '');
+  }
+  return parsed.data as RouteResponse<R>;
+}

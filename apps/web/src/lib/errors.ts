@@ -1,0 +1,15 @@
+import { i18n } from '../i18n';
+import { ApiError } from './api';
+
+/**
+ * The text to show for a failed call. In English the server's own message is shown as it is (the spec's
+ * texts come from the server); in another language the translation of its code is preferred when one
+ * exists. Without either, `fallback` (already translated by the caller).
+ */
+export function errorText(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  const key = `errors.${error.code}`;
+  const translated = i18n.exists(key) ? i18n.t(key as 'errors.NETWORK') : '';
+  if (error.message && (i18n.resolvedLanguage === 'en' || !translated)) return error.message;
+  return translated || fallback;
+}

@@ -1,0 +1,52 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { ExternalToast } from 'sonner';
+
+/**
+ * Toast durations of the auth layer (spec 01 section 9): success 2 s, errors 4 s.
+ * Later screens pass their own duration (spec 02: 4 s and 5 s).
+ */
+export const TOAST_DURATION = { success: 2000, error: 4000 } as const;
+
+// sonner (~10 KB gzipped) is fetched with the first toast, not with the sign-in screen; it delivers
+// toasts created before its Toaster subscribed, so nothing is lost while it loads.
+const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
+
+let wanted = false;
+let onWanted: (() => void) | null = null;
+
+/** Where toasts appear: top right, up to 20 at once (spec 01 section 9). Mounted once by the app. */
+export function ToasterHost() {
+  const [mounted, setMounted] = useState(wanted);
+  useEffect(() => {
+    onWanted = () => setMounted(true);
+    if (wanted) setMounted(true);
+    return () => {
+      onWanted = null;
+    };
+  }, []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster
+        position="top-right"
+        visibleToasts={20}
+        richColors
+        closeButton
+        style={{ fontFamily: 'inherit' }}
+      />
+    </Suspense>
+  );
+}
+
+function show(kind: 'success' | 'error', message: string, options?: ExternalToast): void {
+  wanted = true;
+  onWanted?.();
+  void import('sonner').then(({ toast }) =>
+    toast[kind](message, { duration: TOAST_DURATION[kind], ...options }),
+  );
+}
+
+export const notify = {
+  success: (message: string, options?: ExternalToast) => show('success', message, options),
+  error: (message: string, options?: ExternalToast) => show('error', message, options),
+};
