@@ -1,0 +1,171 @@
+// The provably fair draw, version 1 (docs/decisions and spec 00-decisions.md "The draw").
+// The seed is 32 secret bytes; its SHA-256 (the commitment) is published when the game is created and the seed
+// is revealed when it ends, so anyone can recompute the call order and every shuffle and compare them with the
+// recorded calls.
+import { NUMBER_MAX } from './bingo.js';
+import { CoreError } from './errors.js';
+import { bytesToHex, HmacWordStream, hexToBytes, sha256 } from './sha256.js';
+
+export const DRAW_VERSION = 1;
+export const DRAW_PREFIX = 'cartela-draw-v1:';
+export const SHUFFLE_PREFIX = 'cartela-shuffle-v1:';
+
+const SEED_RE = /^[0-9a-fA-F]{64}$/;
+const COMMITMENT_RE = /^[0-9a-f]{64}$/;
+const TWO_32 = 0x100000000;
+
+/** True for a game seed: 32 bytes as 64 hex characters. */
+export function isSeedHex(seedHex: unknown): seedHex is string {
+  return typeof seedHex === 'string' && SEED_RE.test(seedHex);
+}
+
+/** True for a commitment as published: 64 lower-case hex characters. */
+export function isCommitment(value: unknown): value is string {
+  return typeof value === 'string' && COMMITMENT_RE.test(value);
+}
+
+function seedKey(seedHex: string): Uint8Array {
+  if (!isSeedHex(seedHex)) {
+    throw new CoreError('INVALID_SEED', 'A game seed is 32 bytes written as 64 hexadecimal characters');
+  }
+  return hexToBytes(seedHex)!;
+}
+
+/** The commitment published at game creation: SHA-256 of the 32 seed bytes, in lower-case hex. */
+export function seedCommitment(seedHex: string): string {
+  return bytesToHex(sha256(seedKey(seedHex)));
+}
+
+/** The published Fisher-Yates: for i from the end down to 1, j = the first unbiased u mod (i + 1); swap. */
+function fisherYates(a: number[], stream: HmacWordStream): number[] {
+  for (let i = a.length - 1; i > 0; i--) {
+    const m = i + 1;
+    const limit = Math.floor(TWO_32 / m) * m;
+    let u = stream.next();
+    while (u >= limit) u = stream.next();
+    const j = u % m;
+    const t = a[i]!;
+    a[i] = a[j]!;
+    a[j] = t;
+  }
+  return a;
+}
+
+/** The order in which the 75 balls are called for this seed (before any shuffle). */
+export function drawOrder(seedHex: string): number[] {
+  const a = new Array<number>(NUMBER_MAX);
+  for (let i = 0; i < NUMBER_MAX; i++) a[i] = i + 1;
+  return fisherYates(a, new HmacWordStream(seedKey(seedHex), DRAW_PREFIX));
+}
+
+function checkRemaining(remaining: readonly number[]): void {
+  const seen = new Set<number>();
+  for (const n of remaining) {
+    if (!Number.isInteger(n) || n < 1 || n > NUMBER_MAX || seen.has(n)) {
+      throw new CoreError('INVALID_REMAINING', 'The remaining balls must be distinct numbers 1-75');
+    }
+    seen.add(n);
+  }
+}
+
+/**
+ * The k-th shuffle of a game (k = 1, 2, ...): the same Fisher-Yates applied to the balls not yet called, in
+ * their current call order, with the message prefix "cartela-shuffle-v1:" + k + ":". Returns a new array.
+ */
+export function shuffleRemaining(seedHex: string, k: number, remaining: readonly number[]): number[] {
+  if (!Number.isSafeInteger(k) || k < 1)
+    throw new CoreError('INVALID_SHUFFLE', 'Shuffles are numbered 1, 2, ...');
+  checkRemaining(remaining);
+  return fisherYates([...remaining], new HmacWordStream(seedKey(seedHex), `${SHUFFLE_PREFIX}${k}:`));
+}
+
+export interface VerifyGameInput {
+  /** The commitment published when the game was created. */
+  commitment: string;
+  /** The seed revealed when the game ended. */
+  seedHex: string;
+  /** The balls in the order they were called (all 75, or fewer when the game ended early). */
+  calls: readonly number[];
+  /** For each shuffle k = 1, 2, ... in order: how many balls had been called when it happened. */
+  shuffles?: readonly number[];
+}
+
+export type VerifyGameCode =
+  | 'INVALID_SEED'
+  | 'INVALID_COMMITMENT'
+  | 'COMMITMENT_MISMATCH'
+  | 'INVALID_SHUFFLES'
+  | 'TOO_MANY_CALLS'
+  | 'CALL_MISMATCH';
+
+export type VerifyGameResult =
+  | { ok: true /** The full call order the seed gives, with the shuffles applied. */; order: number[] }
+  | {
+      ok: false;
+      code: VerifyGameCode;
+      reason: string /** 0-based index of the first wrong call. */;
+      callIndex?: number;
+    };
+
+/**
+ * Checks a finished game: the seed matches the commitment, and replaying the draw with the recorded shuffles
+ * gives exactly the recorded calls. Never throws.
+ */
+export function verifyGame(input: VerifyGameInput): VerifyGameResult {
+  const { commitment, seedHex, calls } = input;
+  const shuffles = input.shuffles ?? [];
+  if (!isSeedHex(seedHex)) {
+    return { ok: false, code: 'INVALID_SEED', reason: 'The seed is not 32 bytes of hexadecimal' };
+  }
+  if (typeof commitment !== 'string' || !/^[0-9a-fA-F]{64}$/.test(commitment)) {
+    return {
+      ok: false,
+      code: 'INVALID_COMMITMENT',
+      reason: 'The commitment is not a SHA-256 in hexadecimal',
+    };
+  }
+  if (seedCommitment(seedHex) !== commitment.toLowerCase()) {
+    return {
+      ok: false,
+      code: 'COMMITMENT_MISMATCH',
+      reason: 'The seed does not match the published commitment',
+    };
+  }
+  if (calls.length > NUMBER_MAX) {
+    return { ok: false, code: 'TOO_MANY_CALLS', reason: `More than ${NUMBER_MAX} calls were recorded` };
+  }
+  let previous = 0;
+  for (const at of shuffles) {
+    if (!Number.isInteger(at) || at < previous || at > calls.length) {
+      return {
+        ok: false,
+        code: 'INVALID_SHUFFLES',
+        reason: 'Shuffle positions must be non-decreasing call counts within the recorded calls',
+      };
+    }
+    previous = at;
+  }
+  // Replay: the upcoming balls in order (from index `next`); each shuffle reorders the balls not yet called.
+  let upcoming = drawOrder(seedHex);
+  let next = 0;
+  let s = 0;
+  for (let i = 0; i <= calls.length; i++) {
+    while (s < shuffles.length && shuffles[s] === i) {
+      s += 1;
+      upcoming = shuffleRemaining(seedHex, s, upcoming.slice(next));
+      next = 0;
+    }
+    if (i === calls.length) break;
+    const expected = upcoming[next]!;
+    if (calls[i] !== expected) {
+      return {
+        ok: false,
+        code: 'CALL_MISMATCH',
+        reason: `Call ${i + 1} was ${calls[i]} but the seed gives ${expected}`,
+        callIndex: i,
+      };
+    }
+    next += 1;
+  }
+  return { ok: true, order: [...calls, ...upcoming.slice(next)] };
+}
