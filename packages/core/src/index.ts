@@ -2,6 +2,18 @@
 // browser (the offline game room) import the same code.
 
 export {
+  type BalanceStats,
+  type BalanceStatsInput,
+  balanceScore,
+  balanceStats,
+  generateBalancedSet,
+  type RebalanceOptions,
+  type Recommendation,
+  type RecommendationAction,
+  type RecommendationType,
+  rebalanceCards,
+} from './balance.js';
+export {
   allBalls,
   BINGO_LETTERS,
   type BingoLetter,
@@ -18,6 +30,23 @@ export {
   NUMBER_MIN,
 } from './bingo.js';
 export {
+  CARD_SIZE,
+  type Card,
+  type CardValidation,
+  type CardValidationCode,
+  CENTRE,
+  cardColumns,
+  cardFromColumns,
+  cardKey,
+  cardNumbers,
+  cardsEqual,
+  cloneCard,
+  FREE,
+  generateCartela,
+  isValidCard,
+  validateCard,
+} from './cartela.js';
+export {
   DRAW_PREFIX,
   DRAW_VERSION,
   drawOrder,
@@ -33,6 +62,26 @@ export {
 } from './draw.js';
 export { CoreError } from './errors.js';
 export {
+  CLAIM_MESSAGES,
+  type ClaimInput,
+  type ClaimReason,
+  type ClaimResult,
+  checkClaim,
+  getPattern,
+  isPatternComplete,
+  LINE_MASKS,
+  markedMask,
+  normalizePatternId,
+  PATTERN_ALIASES,
+  PATTERN_IDS,
+  PATTERNS,
+  type PatternId,
+  type PatternInfo,
+  type PatternProgress,
+  type PatternRule,
+  patternProgress,
+} from './patterns.js';
+export {
   cryptoRandomSource,
   type RandomSource,
   randomBelow,
@@ -41,3 +90,4 @@ export {
   seededRandomSource,
   shuffleInPlace,
 } from './random.js';
+export { createWinChecker, findWinners, type GameCartela, type WinChecker } from './wincheck.js';
