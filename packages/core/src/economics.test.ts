@@ -1,0 +1,173 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { coinCostOf, commissionPayment, gameEconomics, superAgentShares } from './economics.js';
+import { CoreError } from './errors.js';
+import { etbToSantim, type Santim, santim } from './money.js';
+
+const etb = etbToSantim;
+
+describe('gameEconomics', () => {
+  it('computes a typical game: 20 ETB x 12 cartelas at 10%', () => {
+    expect(gameEconomics({ stake: etb(20), players: 12, commissionPercent: 10 })).toMatchObject({
+      totalAmount: etb(240),
+      agentFee: etb(24),
+      prize: etb(216),
+      coinCost: 24,
+    });
+  });
+
+  it('defaults the commission to 10%', () => {
+    expect(gameEconomics({ stake: etb(10), players: 5 }).agentFee).toBe(etb(5));
+  });
+
+  it('rounds an odd santim fee half away from zero, once, and the prize takes the rest', () => {
+    // 0.01 ETB x 1 at 50% = 0.005 ETB -> 0.01 ETB.
+    expect(gameEconomics({ stake: santim(1), players: 1, commissionPercent: 50 })).toMatchObject({
+      totalAmount: 1,
+      agentFee: 1,
+      prize: 0,
+      coinCost: 1,
+    });
+    // 0.15 ETB x 1 at 10% = 0.015 -> 0.02; 16.6667% of 30 ETB = 5.00001 -> 5.00.
+    expect(gameEconomics({ stake: santim(15), players: 1, commissionPercent: 10 }).agentFee).toBe(2);
+    expect(gameEconomics({ stake: etb(10), players: 3, commissionPercent: 16.6667 }).agentFee).toBe(etb(5));
+  });
+
+  it('handles 0% and 100%', () => {
+    expect(gameEconomics({ stake: etb(50), players: 10, commissionPercent: 0 })).toMatchObject({
+      agentFee: 0,
+      prize: etb(500),
+      coinCost: 0,
+    });
+    expect(gameEconomics({ stake: etb(50), players: 10, commissionPercent: 100 })).toMatchObject({
+      agentFee: etb(500),
+      prize: 0,
+      coinCost: 500,
+    });
+  });
+
+  it('charges ceil(agentFee in ETB) coins', () => {
+    // 15 x 3 at 12.5% = 5.625 -> 5.63 ETB -> 6 coins.
+    expect(gameEconomics({ stake: etb(15), players: 3, commissionPercent: 12.5 })).toMatchObject({
+      agentFee: 563,
+      coinCost: 6,
+    });
+    expect(coinCostOf(santim(500))).toBe(5);
+    expect(coinCostOf(santim(501))).toBe(6);
+    expect(coinCostOf(santim(0))).toBe(0);
+  });
+
+  it('accepts the commission as a decimal string from the database', () => {
+    expect(gameEconomics({ stake: etb(100), players: 3, commissionPercent: '12.3456' }).agentFee).toBe(3704);
+  });
+
+  it('refuses bad input with typed errors', () => {
+    expect(() => gameEconomics({ stake: 1.5 as Santim, players: 1 })).toThrow(CoreError);
+    expect(() => gameEconomics({ stake: santim(-1), players: 1 })).toThrow(CoreError);
+    expect(() => gameEconomics({ stake: etb(10), players: 1.5 })).toThrow(CoreError);
+    expect(() => gameEconomics({ stake: etb(10), players: 2, commissionPercent: 101 })).toThrow(CoreError);
+    expect(() => gameEconomics({ stake: etb(10), players: 2, commissionPercent: 10.12345 })).toThrow(
+      CoreError,
+    );
+  });
+
+  it('always splits the total exactly into fee and prize', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000_00 }),
+        fc.integer({ min: 0, max: 300 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        (stake, players, units) => {
+          const e = gameEconomics({ stake: santim(stake), players, commissionPercent: units / 10_000 });
+          expect(e.totalAmount).toBe(stake * players);
+          expect(e.agentFee + e.prize).toBe(e.totalAmount);
+          expect(e.agentFee).toBeGreaterThanOrEqual(0);
+          expect(e.prize).toBeGreaterThanOrEqual(0);
+          expect(Math.abs(e.agentFee - (stake * players * units) / 1_000_000)).toBeLessThanOrEqual(0.5);
+          expect(e.coinCost * 100).toBeGreaterThanOrEqual(e.agentFee);
+          expect((e.coinCost - 1) * 100).toBeLessThan(e.agentFee || 1);
+        },
+      ),
+    );
+  });
+});
+
+describe('commissionPayment', () => {
+  it("splits the day's fees between the admin and the agent", () => {
+    expect(commissionPayment(etb(1000), 20)).toEqual({
+      totalEarnings: etb(1000),
+      adminCommissionAmount: etb(200),
+      agentNetAmount: etb(800),
+    });
+  });
+
+  it('rounds the admin share once and gives the agent the rest', () => {
+    // 1/6th written as 16.67%: 10.01 ETB -> 1.668667 -> 1.67.
+    expect(commissionPayment(etb(10.01), 16.67)).toEqual({
+      totalEarnings: 1001,
+      adminCommissionAmount: 167,
+      agentNetAmount: 834,
+    });
+    expect(commissionPayment(santim(1), 50)).toMatchObject({ adminCommissionAmount: 1, agentNetAmount: 0 });
+    expect(commissionPayment(etb(99), 0)).toMatchObject({
+      adminCommissionAmount: 0,
+      agentNetAmount: etb(99),
+    });
+    expect(commissionPayment(etb(99), 100)).toMatchObject({
+      adminCommissionAmount: etb(99),
+      agentNetAmount: 0,
+    });
+  });
+});
+
+describe('superAgentShares', () => {
+  it('takes the super agent share of the base, then the platform share of that', () => {
+    expect(superAgentShares(etb(1000), 20, 50)).toEqual({
+      superAgentShare: etb(200),
+      platformShare: etb(100),
+      superAgentNetEarnings: etb(100),
+    });
+  });
+
+  it('defaults the platform rate to 50%', () => {
+    expect(superAgentShares(etb(100), 20).platformShare).toBe(etb(10));
+  });
+
+  it('rounds each derived amount once, halves away from zero', () => {
+    // 0.05 ETB x 50% = 2.5 santim -> 3; 50% of 3 = 1.5 -> 2; net 1.
+    expect(superAgentShares(santim(5), 50, 50)).toEqual({
+      superAgentShare: 3,
+      platformShare: 2,
+      superAgentNetEarnings: 1,
+    });
+    expect(superAgentShares(etb(10.01), 20, 50)).toEqual({
+      superAgentShare: 200, // 200.2
+      platformShare: 100,
+      superAgentNetEarnings: 100,
+    });
+  });
+
+  it('handles 0% and 100%', () => {
+    expect(superAgentShares(etb(100), 0, 50)).toEqual({
+      superAgentShare: 0,
+      platformShare: 0,
+      superAgentNetEarnings: 0,
+    });
+    expect(superAgentShares(etb(100), 100, 100)).toEqual({
+      superAgentShare: etb(100),
+      platformShare: etb(100),
+      superAgentNetEarnings: 0,
+    });
+    expect(superAgentShares(etb(100), 100, 0).superAgentNetEarnings).toBe(etb(100));
+  });
+
+  it('never loses or creates a santim', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e10 }), fc.nat(1_000_000), fc.nat(1_000_000), (base, r, p) => {
+        const s = superAgentShares(santim(base), r / 10_000, p / 10_000);
+        expect(s.platformShare + s.superAgentNetEarnings).toBe(s.superAgentShare);
+        expect(s.superAgentShare).toBeLessThanOrEqual(base);
+      }),
+    );
+  });
+});
