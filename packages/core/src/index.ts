@@ -75,6 +75,25 @@ export {
   type SuperAgentShares,
   superAgentShares,
 } from './economics.js';
+export {
+  applyActions,
+  type CreateGameAction,
+  canCall,
+  claimFor,
+  createGame,
+  type GameAction,
+  type GameError,
+  type GameErrorCode,
+  type GameResult,
+  type GameState,
+  type GameStatus,
+  type GameValidation,
+  type GameWinner,
+  gameReducer,
+  lastBall,
+  redactSeed,
+  type ValidationDecision,
+} from './engine.js';
 export { CoreError } from './errors.js';
 export {
   applyRate,

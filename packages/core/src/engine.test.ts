@@ -1,0 +1,473 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Card } from './cartela.js';
+import { drawOrder, seedCommitment, shuffleRemaining, verifyGame } from './draw.js';
+import {
+  applyActions,
+  canCall,
+  claimFor,
+  createGame,
+  type GameAction,
+  type GameResult,
+  type GameState,
+  gameReducer,
+  lastBall,
+  redactSeed,
+} from './engine.js';
+
+const SEED = '5eed'.repeat(16);
+const ORDER = drawOrder(SEED);
+const ALL = Array.from({ length: 75 }, (_, i) => i + 1);
+
+const CARD: Card = [
+  [1, 16, 31, 46, 61],
+  [2, 17, 32, 47, 62],
+  [3, 18, 0, 48, 63],
+  [4, 19, 34, 49, 64],
+  [5, 20, 35, 50, 65],
+];
+const OTHER: Card = [
+  [6, 21, 36, 51, 66],
+  [7, 22, 37, 52, 67],
+  [8, 23, 0, 53, 68],
+  [9, 24, 39, 54, 69],
+  [10, 25, 40, 55, 70],
+];
+const CARTELAS = [
+  { cartelaNumber: 12, card: CARD },
+  { cartelaNumber: 40, card: OTHER },
+];
+
+function ok(result: GameResult): GameState {
+  if (!result.ok) throw new Error(`expected ok, got ${result.error.code}: ${result.error.message}`);
+  return result.state;
+}
+function errorCode(result: GameResult): string {
+  if (result.ok) throw new Error('expected an error');
+  return result.error.code;
+}
+
+/** A game whose draw is a chosen order (the commitment is of an unrelated seed: the engine cannot tell). */
+function gameWithOrder(order: number[], patternId = 'four-corners'): GameState {
+  return ok(
+    createGame({ gameId: 'g1', patternId, cartelas: CARTELAS, order, commitment: seedCommitment(SEED) }),
+  );
+}
+/** The order that calls `first` first, then the rest ascending. */
+const orderStarting = (first: number[]) => [...first, ...ALL.filter((n) => !first.includes(n))];
+const call = (s: GameState, times = 1) => {
+  let state = s;
+  for (let i = 0; i < times; i++) state = ok(gameReducer(state, { type: 'call-next' }));
+  return state;
+};
+
+function deepFreeze<T>(x: T): T {
+  if (x && typeof x === 'object') {
+    for (const v of Object.values(x)) deepFreeze(v);
+    Object.freeze(x);
+  }
+  return x;
+}
+
+describe('create', () => {
+  it('creates an active game from a seed, with its commitment and order', () => {
+    const state = ok(
+      createGame({ gameId: 'g1', patternId: 'fullhouse', cartelas: CARTELAS, seedHex: SEED, at: 't0' }),
+    );
+    expect(state).toMatchObject({
+      v: 1,
+      status: 'active',
+      patternId: 'full-house',
+      commitment: seedCommitment(SEED),
+      seedHex: SEED,
+      calledNumbers: [],
+      remaining: ORDER,
+      createdAt: 't0',
+    });
+  });
+
+  it('creates a game from a pre-computed order without the seed', () => {
+    const state = ok(
+      createGame({
+        gameId: 'g1',
+        patternId: 'plus',
+        cartelas: CARTELAS,
+        order: ORDER,
+        commitment: seedCommitment(SEED),
+      }),
+    );
+    expect(state.seedHex).toBeNull();
+    expect(state.remaining).toEqual(ORDER);
+  });
+
+  it.each<[string, Partial<Parameters<typeof createGame>[0]>, string]>([
+    ['no cartelas', { cartelas: [] }, 'NO_CARTELAS'],
+    ['an unknown pattern', { patternId: 'zigzag' }, 'UNKNOWN_PATTERN'],
+    ['a cartela number 301', { cartelas: [{ cartelaNumber: 301, card: CARD }] }, 'INVALID_CARTELA'],
+    ['a cartela twice', { cartelas: [CARTELAS[0]!, CARTELAS[0]!] }, 'DUPLICATE_CARTELA'],
+    ['an invalid card', { cartelas: [{ cartelaNumber: 1, card: [[1]] }] }, 'INVALID_CARD'],
+    ['no seed and no order', { seedHex: undefined }, 'MISSING_DRAW'],
+    ['a short seed', { seedHex: 'abcd' }, 'INVALID_SEED'],
+    ['a wrong commitment', { commitment: '0'.repeat(64) }, 'COMMITMENT_MISMATCH'],
+    ['an order that is not the seed’s', { order: [...ORDER].reverse() }, 'ORDER_MISMATCH'],
+    [
+      'an order that is not a permutation',
+      { seedHex: undefined, order: [1, 2, 3], commitment: '0'.repeat(64) },
+      'INVALID_ORDER',
+    ],
+    ['an order without commitment', { seedHex: undefined, order: ORDER }, 'INVALID_COMMITMENT'],
+    ['no game id', { gameId: ' ' }, 'INVALID_GAME_ID'],
+  ])('refuses %s', (_, patch, code) => {
+    expect(
+      errorCode(
+        createGame({ gameId: 'g1', patternId: 'full-house', cartelas: CARTELAS, seedHex: SEED, ...patch }),
+      ),
+    ).toBe(code);
+  });
+
+  it('refuses to create over an existing game and to act on no game', () => {
+    const state = gameWithOrder(ORDER);
+    expect(
+      errorCode(
+        gameReducer(state, {
+          type: 'create',
+          gameId: 'x',
+          patternId: 'plus',
+          cartelas: CARTELAS,
+          seedHex: SEED,
+        }),
+      ),
+    ).toBe('GAME_EXISTS');
+    expect(errorCode(gameReducer(null, { type: 'call-next' }))).toBe('NO_GAME');
+  });
+
+  it('copies the cards: changing the input later does not change the game', () => {
+    const card = CARD.map((r) => [...r]);
+    const state = ok(
+      createGame({ gameId: 'g', patternId: 'plus', cartelas: [{ cartelaNumber: 1, card }], seedHex: SEED }),
+    );
+    card[0]![0] = 9;
+    expect(state.cartelas[0]!.card[0]![0]).toBe(1);
+  });
+});
+
+describe('calling', () => {
+  it('calls the balls in draw order', () => {
+    const state = call(gameWithOrder(ORDER), 3);
+    expect(state.calledNumbers).toEqual(ORDER.slice(0, 3));
+    expect(state.remaining).toEqual(ORDER.slice(3));
+    expect(lastBall(state)).toBe(ORDER[2]);
+  });
+
+  it('calls only while active and not paused', () => {
+    const paused = ok(gameReducer(gameWithOrder(ORDER), { type: 'pause' }));
+    expect(paused.status).toBe('paused');
+    expect(canCall(paused)).toBe(false);
+    expect(errorCode(gameReducer(paused, { type: 'call-next' }))).toBe('GAME_PAUSED');
+    expect(errorCode(gameReducer(paused, { type: 'pause' }))).toBe('GAME_ALREADY_PAUSED');
+    const resumed = ok(gameReducer(paused, { type: 'resume' }));
+    expect(resumed.status).toBe('active');
+    expect(errorCode(gameReducer(resumed, { type: 'resume' }))).toBe('GAME_NOT_PAUSED');
+    expect(call(resumed).calledNumbers).toHaveLength(1);
+  });
+
+  it('finishes by itself after the 75th call', () => {
+    const state = call(gameWithOrder(ORDER), 75);
+    expect(state).toMatchObject({ status: 'finished', finishReason: 'all-called', remaining: [] });
+    expect(state.calledNumbers).toEqual(ORDER);
+    expect(errorCode(gameReducer(state, { type: 'call-next' }))).toBe('GAME_OVER');
+  });
+
+  it('checks the expected ball when replaying a recorded game', () => {
+    const state = gameWithOrder(ORDER);
+    expect(ok(gameReducer(state, { type: 'call-next', expected: ORDER[0] })).calledNumbers).toEqual([
+      ORDER[0],
+    ]);
+    expect(errorCode(gameReducer(state, { type: 'call-next', expected: ORDER[1] }))).toBe('CALL_MISMATCH');
+  });
+});
+
+describe('shuffle', () => {
+  it('reorders the remaining balls as the seed says and records when', () => {
+    const state = call(
+      ok(createGame({ gameId: 'g', patternId: 'plus', cartelas: CARTELAS, seedHex: SEED })),
+      5,
+    );
+    const shuffled = ok(gameReducer(state, { type: 'shuffle' }));
+    expect(shuffled.remaining).toEqual(shuffleRemaining(SEED, 1, ORDER.slice(5)));
+    expect(shuffled.shuffles).toEqual([5]);
+    const twice = ok(gameReducer(shuffled, { type: 'shuffle' }));
+    expect(twice.remaining).toEqual(shuffleRemaining(SEED, 2, shuffled.remaining));
+    expect(twice.shuffles).toEqual([5, 5]);
+  });
+
+  it('without the seed, takes the new order from the server and checks it', () => {
+    const state = call(gameWithOrder(ORDER), 5);
+    expect(errorCode(gameReducer(state, { type: 'shuffle' }))).toBe('SHUFFLE_NEEDS_SEED');
+    expect(errorCode(gameReducer(state, { type: 'shuffle', remaining: ORDER.slice(4) }))).toBe(
+      'INVALID_SHUFFLE',
+    );
+    const next = shuffleRemaining(SEED, 1, ORDER.slice(5));
+    expect(ok(gameReducer(state, { type: 'shuffle', remaining: next })).remaining).toEqual(next);
+  });
+
+  it('with the seed, refuses a different order than the seed gives', () => {
+    const state = ok(createGame({ gameId: 'g', patternId: 'plus', cartelas: CARTELAS, seedHex: SEED }));
+    expect(errorCode(gameReducer(state, { type: 'shuffle', remaining: [...ORDER].reverse() }))).toBe(
+      'SHUFFLE_MISMATCH',
+    );
+  });
+});
+
+describe('validate', () => {
+  // Card 12 has the four corners 1, 61, 5, 65.
+  const cornersFirst = orderStarting([1, 61, 5, 65, 70]);
+
+  it('refuses before the first ball and for a cartela not in the game, with the spec’s messages', () => {
+    const state = gameWithOrder(cornersFirst);
+    expect(gameReducer(state, { type: 'validate', cartelaNumber: 12, decision: 'good-bingo' })).toEqual({
+      ok: false,
+      error: { code: 'NO_BALL_CALLED', message: 'No ball has been called yet' },
+    });
+    expect(gameReducer(call(state), { type: 'validate', cartelaNumber: 99, decision: 'block' })).toEqual({
+      ok: false,
+      error: { code: 'CARTELA_NOT_IN_GAME', message: 'Cartela #99 not found in the game' },
+    });
+  });
+
+  it('confirms a GOOD BINGO when the last ball completes the pattern, then stops calling', () => {
+    const state = call(gameWithOrder(cornersFirst), 4);
+    const won = ok(
+      gameReducer(state, { type: 'validate', cartelaNumber: 12, decision: 'good-bingo', at: 't4' }),
+    );
+    expect(won.winners).toEqual([
+      { cartelaNumber: 12, patternId: 'four-corners', lastBall: 65, callCount: 4, at: 't4' },
+    ]);
+    expect(won.validations).toEqual([
+      { cartelaNumber: 12, decision: 'good-bingo', reason: 'WINNER', callCount: 4, lastBall: 65, at: 't4' },
+    ]);
+    expect(errorCode(gameReducer(won, { type: 'call-next' }))).toBe('WINNER_DECLARED');
+    expect(errorCode(gameReducer(won, { type: 'shuffle' }))).toBe('WINNER_DECLARED');
+    expect(errorCode(gameReducer(won, { type: 'cancel' }))).toBe('WINNER_DECLARED');
+    expect(errorCode(gameReducer(won, { type: 'validate', cartelaNumber: 12, decision: 'good-bingo' }))).toBe(
+      'ALREADY_WINNER',
+    );
+    expect(ok(gameReducer(won, { type: 'finish' }))).toMatchObject({
+      status: 'finished',
+      finishReason: 'agent',
+    });
+  });
+
+  it('refuses GOOD BINGO for an incomplete pattern and for a late claim, and explains why', () => {
+    const three = call(gameWithOrder(cornersFirst), 3);
+    const early = gameReducer(three, { type: 'validate', cartelaNumber: 12, decision: 'good-bingo' });
+    expect(early.ok).toBe(false);
+    if (!early.ok)
+      expect(early.error).toMatchObject({ code: 'NOT_A_WINNER', claim: { reason: 'PATTERN_INCOMPLETE' } });
+    const late = gameReducer(call(three, 2), { type: 'validate', cartelaNumber: 12, decision: 'good-bingo' });
+    if (!late.ok) expect(late.error).toMatchObject({ code: 'NOT_A_WINNER', claim: { reason: 'LATE_CLAIM' } });
+    expect(late.ok).toBe(false);
+  });
+
+  it('blocks a false claim, and a blocked cartela cannot win later in the game', () => {
+    const three = call(gameWithOrder(cornersFirst), 3);
+    const blocked = ok(gameReducer(three, { type: 'validate', cartelaNumber: 12, decision: 'block' }));
+    expect(blocked.blocked).toEqual([12]);
+    expect(blocked.validations[0]).toMatchObject({ decision: 'block', reason: 'PATTERN_INCOMPLETE' });
+    const completed = call(blocked); // 65: the corners are complete now
+    expect(claimFor(completed, 12)).toMatchObject({ ok: true, claim: { winner: false, reason: 'BLOCKED' } });
+    expect(
+      errorCode(gameReducer(completed, { type: 'validate', cartelaNumber: 12, decision: 'good-bingo' })),
+    ).toBe('CARTELA_BLOCKED');
+    expect(
+      errorCode(gameReducer(completed, { type: 'validate', cartelaNumber: 12, decision: 'block' })),
+    ).toBe('CARTELA_BLOCKED');
+  });
+
+  it('will not block a card that wins with the last ball', () => {
+    const state = call(gameWithOrder(cornersFirst), 4);
+    expect(errorCode(gameReducer(state, { type: 'validate', cartelaNumber: 12, decision: 'block' }))).toBe(
+      'CARTELA_IS_WINNER',
+    );
+  });
+
+  it('accepts a second winner on the same ball', () => {
+    // The two cards share no number, so only agents-own can give them both a win on one ball here.
+    const state = call(gameWithOrder(ORDER, 'agents-own'), 1);
+    const one = ok(gameReducer(state, { type: 'validate', cartelaNumber: 12, decision: 'good-bingo' }));
+    const two = ok(gameReducer(one, { type: 'validate', cartelaNumber: 40, decision: 'good-bingo' }));
+    expect(two.winners.map((w) => w.cartelaNumber)).toEqual([12, 40]);
+  });
+
+  it('lets the agent decide for agents-own, either way', () => {
+    const state = call(gameWithOrder(ORDER, 'agents-own'));
+    expect(
+      ok(gameReducer(state, { type: 'validate', cartelaNumber: 40, decision: 'block' })).blocked,
+    ).toEqual([40]);
+    const won = ok(gameReducer(state, { type: 'validate', cartelaNumber: 40, decision: 'good-bingo' }));
+    expect(won.validations[0]!.reason).toBe('MANUAL');
+  });
+
+  it('is allowed while paused (the agent pauses when a player shouts) but not after the game', () => {
+    const state = ok(gameReducer(call(gameWithOrder(cornersFirst), 4), { type: 'pause' }));
+    expect(gameReducer(state, { type: 'validate', cartelaNumber: 12, decision: 'good-bingo' }).ok).toBe(true);
+    const over = ok(gameReducer(state, { type: 'finish' }));
+    expect(
+      errorCode(gameReducer(over, { type: 'validate', cartelaNumber: 12, decision: 'good-bingo' })),
+    ).toBe('GAME_OVER');
+  });
+});
+
+describe('finish, cancel and the seed', () => {
+  it('finishes or cancels a running game once', () => {
+    const state = call(gameWithOrder(ORDER), 2);
+    const finished = ok(gameReducer(state, { type: 'finish', at: 't9' }));
+    expect(finished).toMatchObject({ status: 'finished', finishedAt: 't9', updatedAt: 't9' });
+    expect(errorCode(gameReducer(finished, { type: 'finish' }))).toBe('GAME_OVER');
+    expect(errorCode(gameReducer(finished, { type: 'cancel' }))).toBe('GAME_OVER');
+    expect(errorCode(gameReducer(finished, { type: 'pause' }))).toBe('GAME_OVER');
+    const cancelled = ok(gameReducer(ok(gameReducer(state, { type: 'pause' })), { type: 'cancel' }));
+    expect(cancelled.status).toBe('cancelled');
+    expect(errorCode(gameReducer(cancelled, { type: 'resume' }))).toBe('GAME_OVER');
+  });
+
+  it('hides the seed while the game runs and accepts its reveal only at the end, if it matches', () => {
+    const seeded = call(
+      ok(createGame({ gameId: 'g', patternId: 'plus', cartelas: CARTELAS, seedHex: SEED })),
+      3,
+    );
+    expect(redactSeed(seeded).seedHex).toBeNull();
+    const room = redactSeed(seeded); // the room plays on from the order alone
+    expect(errorCode(gameReducer(room, { type: 'reveal-seed', seedHex: SEED }))).toBe('GAME_NOT_OVER');
+    const over = ok(gameReducer(call(room, 2), { type: 'finish' }));
+    expect(errorCode(gameReducer(over, { type: 'reveal-seed', seedHex: 'ab'.repeat(32) }))).toBe(
+      'SEED_MISMATCH',
+    );
+    expect(ok(gameReducer(over, { type: 'reveal-seed', seedHex: SEED })).seedHex).toBe(SEED);
+    expect(redactSeed(over)).toBe(over);
+  });
+});
+
+describe('robustness', () => {
+  it('refuses unknown and malformed actions with a typed error instead of throwing', () => {
+    const state = gameWithOrder(ORDER);
+    expect(errorCode(gameReducer(state, { type: 'fly' } as unknown as GameAction))).toBe('INVALID_ACTION');
+    expect(errorCode(gameReducer(state, null as unknown as GameAction))).toBe('INVALID_ACTION');
+    expect(
+      errorCode(
+        gameReducer(call(state), {
+          type: 'validate',
+          cartelaNumber: 12,
+          decision: 'maybe',
+        } as unknown as GameAction),
+      ),
+    ).toBe('INVALID_ACTION');
+    expect(errorCode(gameReducer({} as GameState, { type: 'call-next' }))).toBe('INTERNAL');
+  });
+
+  it('applies a list of actions and stops at the first error', () => {
+    const result = applyActions(null, [
+      { type: 'create', gameId: 'g', patternId: 'plus', cartelas: CARTELAS, seedHex: SEED },
+      { type: 'call-next' },
+      { type: 'pause' },
+      { type: 'call-next' },
+    ]);
+    expect(errorCode(result)).toBe('GAME_PAUSED');
+  });
+});
+
+// Invariants over random sequences of actions, for games driven by the seed and by the order alone.
+const actionArb: fc.Arbitrary<GameAction> = fc.oneof(
+  { weight: 10, arbitrary: fc.constant<GameAction>({ type: 'call-next' }) },
+  { weight: 1, arbitrary: fc.constant<GameAction>({ type: 'pause' }) },
+  { weight: 2, arbitrary: fc.constant<GameAction>({ type: 'resume' }) },
+  { weight: 1, arbitrary: fc.constant<GameAction>({ type: 'shuffle' }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('validate' as const),
+      cartelaNumber: fc.constantFrom(12, 40, 99),
+      decision: fc.constantFrom('good-bingo' as const, 'block' as const),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant<GameAction>({ type: 'finish' }) },
+  { weight: 1, arbitrary: fc.constant<GameAction>({ type: 'cancel' }) },
+);
+
+describe('engine invariants', () => {
+  it('keeps called and remaining a partition of 1-75, never calls a number twice, never mutates, stays JSON', () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        fc.constantFrom('four-corners', 'any-one-line', 'full-house', 'agents-own', 'x-pattern'),
+        fc.array(actionArb, { maxLength: 120 }),
+        (seedBytes, patternId, actions) => {
+          const seedHex = Array.from(seedBytes, (b) => b.toString(16).padStart(2, '0')).join('');
+          let state = ok(createGame({ gameId: 'g', patternId, cartelas: CARTELAS, seedHex }));
+          for (const action of actions) {
+            const before = JSON.stringify(state);
+            const result = gameReducer(deepFreeze(state), action);
+            expect(JSON.stringify(state)).toBe(before);
+            if (!result.ok) {
+              expect(result.error.code).not.toBe('INTERNAL');
+              continue;
+            }
+            state = result.state;
+            expect([...state.calledNumbers, ...state.remaining].sort((a, b) => a - b)).toEqual(ALL);
+            expect(new Set(state.calledNumbers).size).toBe(state.calledNumbers.length);
+            expect(JSON.parse(JSON.stringify(state))).toEqual(state);
+            for (const w of state.winners) expect(state.blocked).not.toContain(w.cartelaNumber);
+            if (state.winners.length > 0) {
+              expect(state.calledNumbers.length).toBe(state.winners[0]!.callCount);
+            }
+            if (state.calledNumbers.length === 75) expect(state.status).toBe('finished');
+          }
+          // Every game the engine produced verifies from its seed.
+          expect(
+            verifyGame({
+              commitment: state.commitment,
+              seedHex,
+              calls: state.calledNumbers,
+              shuffles: state.shuffles,
+            }).ok,
+          ).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('plays the same game from the seed and from the pre-computed order', () => {
+    fc.assert(
+      fc.property(fc.array(actionArb, { maxLength: 80 }), (actions) => {
+        let server = ok(
+          createGame({ gameId: 'g', patternId: 'any-one-line', cartelas: CARTELAS, seedHex: SEED }),
+        );
+        let room = ok(
+          createGame({
+            gameId: 'g',
+            patternId: 'any-one-line',
+            cartelas: CARTELAS,
+            order: ORDER,
+            commitment: server.commitment,
+          }),
+        );
+        for (const action of actions) {
+          const s = gameReducer(server, action);
+          // The room gets shuffles from the server (the one holding the seed).
+          const r = gameReducer(
+            room,
+            action.type === 'shuffle' && s.ok ? { ...action, remaining: s.state.remaining } : action,
+          );
+          expect(r.ok).toBe(s.ok);
+          if (s.ok && r.ok) {
+            server = s.state;
+            room = r.state;
+            expect({ ...room, seedHex: SEED }).toEqual(server);
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
