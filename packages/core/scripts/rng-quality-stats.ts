@@ -154,7 +154,7 @@ export function formatReport(tests: readonly QualityTest[]): string {
         t.df !== undefined
           ? `chi2 = ${t.statistic.toFixed(1)}, df = ${t.df}`
           : `|z| = ${t.statistic.toFixed(3)}`;
-      return `${t.pass ? 'PASS' : 'FAIL'}  ${t.name}: ${stat}, critical (99%) = ${t.critical.toFixed(1)}, p = ${t.pValue.toFixed(4)}  (${t.detail})`;
+      return `${t.pass ? 'PASS' : 'FAIL'}  ${t.name}: ${stat}, critical (99%) = ${t.critical.toFixed(t.df !== undefined ? 1 : 3)}, p = ${t.pValue.toFixed(4)}  (${t.detail})`;
     })
     .join('\n');
 }
