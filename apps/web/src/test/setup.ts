@@ -6,6 +6,8 @@ import { queryClient } from '../lib/query-client';
 
 afterEach(async () => {
   cleanup();
+  // sonner keeps its toasts in a module singleton: start every test with none.
+  (await import('sonner')).toast.dismiss();
   queryClient.clear();
   localStorage.clear();
   vi.unstubAllGlobals();
