@@ -32,7 +32,7 @@ export function AppShell() {
       </a>
       <NavBar user={user} />
       <main id="main" tabIndex={-1} className="pt-16 focus:outline-none">
-        <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+        <div className="mx-auto w-full max-w-screen-2xl px-4 py-6 sm:px-6 sm:py-8">
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>

@@ -94,89 +94,100 @@ export function NavBar({ user }: { user: SessionUser }) {
     );
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-surface/95 shadow-xs backdrop-blur supports-[backdrop-filter]:bg-surface/85">
-      <nav aria-label={t('nav.main')}>
-        <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-4 px-4 sm:px-6">
-          <Link
-            to="/dashboard"
-            className="flex shrink-0 items-center gap-2.5 rounded-lg py-1 pr-2"
-            onClick={() => setMenuOpen(false)}
-          >
-            <BrandMark className="size-9" />
-            <span className="text-lg font-bold tracking-tight text-ink">{t('common.appName')}</span>
-          </Link>
+    <>
+      {menuOpen && (
+        // A tap outside the panel closes it, as on any phone menu. (Outside the header: its backdrop-filter
+        // would make it the containing block of a fixed child.)
+        <div
+          aria-hidden="true"
+          className="fixed inset-0 z-30 bg-ink/30 animate-fade-in lg:hidden"
+          onClick={() => setMenuOpen(false)}
+        />
+      )}
+      <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-surface/95 shadow-xs backdrop-blur supports-[backdrop-filter]:bg-surface/85">
+        <nav aria-label={t('nav.main')}>
+          <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-4 px-4 sm:px-6">
+            <Link
+              to="/dashboard"
+              className="flex shrink-0 items-center gap-2.5 rounded-lg py-1 pr-2"
+              onClick={() => setMenuOpen(false)}
+            >
+              <BrandMark className="size-9" />
+              <span className="text-lg font-bold tracking-tight text-ink">{t('common.appName')}</span>
+            </Link>
 
-          <ul className="hidden min-w-0 flex-1 items-center gap-1 lg:flex">
-            {items.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className={(state) => clsx(linkClasses(state), 'h-10')}>
-                  {t(item.label)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-
-          <div className="ml-auto hidden items-center gap-3 lg:flex">
-            {showCoins && <CoinCount user={user} />}
-            <LanguageSwitch onChange={changeLanguage} />
-            <UserBlock user={user} className="max-w-40 border-l border-line pl-3" />
-            <Button variant="ghost" size="sm" onClick={logout}>
-              <LogOut className="size-4" aria-hidden="true" />
-              {t('nav.logout')}
-            </Button>
-          </div>
-
-          <Button
-            ref={menuButton}
-            variant="ghost"
-            size="icon"
-            className="ml-auto lg:hidden"
-            aria-label={t('nav.menu')}
-            aria-expanded={menuOpen}
-            aria-controls={panelId}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? (
-              <X className="size-6" aria-hidden="true" />
-            ) : (
-              <Menu className="size-6" aria-hidden="true" />
-            )}
-          </Button>
-        </div>
-
-        {menuOpen && (
-          <div
-            id={panelId}
-            className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-line bg-surface shadow-raised lg:hidden"
-          >
-            <div className="flex items-center justify-between gap-3 px-4 pt-4 sm:px-6">
-              <UserBlock user={user} />
-              {showCoins && <CoinCount user={user} />}
-            </div>
-            <ul className="space-y-1 px-3 py-3 sm:px-5">
+            <ul className="hidden min-w-0 flex-1 items-center gap-1 lg:flex">
               {items.map((item) => (
                 <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    className={(state) => clsx(linkClasses(state), 'h-12 w-full text-base')}
-                    onClick={() => setMenuOpen(false)}
-                  >
-                    <item.icon className="size-5" aria-hidden="true" />
+                  <NavLink to={item.to} className={(state) => clsx(linkClasses(state), 'h-10')}>
                     {t(item.label)}
                   </NavLink>
                 </li>
               ))}
             </ul>
-            <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-4 py-4 sm:px-6">
+
+            <div className="ml-auto hidden items-center gap-3 lg:flex">
+              {showCoins && <CoinCount user={user} />}
               <LanguageSwitch onChange={changeLanguage} />
-              <Button variant="outline" onClick={logout}>
+              <UserBlock user={user} className="max-w-40 border-l border-line pl-3" />
+              <Button variant="ghost" size="sm" onClick={logout}>
                 <LogOut className="size-4" aria-hidden="true" />
                 {t('nav.logout')}
               </Button>
             </div>
+
+            <Button
+              ref={menuButton}
+              variant="ghost"
+              size="icon"
+              className="ml-auto lg:hidden"
+              aria-label={t('nav.menu')}
+              aria-expanded={menuOpen}
+              aria-controls={panelId}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? (
+                <X className="size-6" aria-hidden="true" />
+              ) : (
+                <Menu className="size-6" aria-hidden="true" />
+              )}
+            </Button>
           </div>
-        )}
-      </nav>
-    </header>
+
+          {menuOpen && (
+            <div
+              id={panelId}
+              className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-line bg-surface shadow-raised lg:hidden"
+            >
+              <div className="flex items-center justify-between gap-3 px-4 pt-4 sm:px-6">
+                <UserBlock user={user} />
+                {showCoins && <CoinCount user={user} />}
+              </div>
+              <ul className="space-y-1 px-3 py-3 sm:px-5">
+                {items.map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      className={(state) => clsx(linkClasses(state), 'h-12 w-full text-base')}
+                      onClick={() => setMenuOpen(false)}
+                    >
+                      <item.icon className="size-5" aria-hidden="true" />
+                      {t(item.label)}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+              <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-4 py-4 sm:px-6">
+                <LanguageSwitch onChange={changeLanguage} />
+                <Button variant="outline" onClick={logout}>
+                  <LogOut className="size-4" aria-hidden="true" />
+                  {t('nav.logout')}
+                </Button>
+              </div>
+            </div>
+          )}
+        </nav>
+      </header>
+    </>
   );
 }

@@ -27,11 +27,14 @@ export function ToasterHost() {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
+      {/* Below the fixed 4rem navigation bar, so a toast never hides Logout or the coins. */}
       <Toaster
         position="top-right"
         visibleToasts={20}
         richColors
         closeButton
+        offset={{ top: '4.75rem', right: '1rem' }}
+        mobileOffset={{ top: '4.75rem' }}
         style={{ fontFamily: 'inherit' }}
       />
     </Suspense>

@@ -14,6 +14,7 @@ import { errorText } from '../../../lib/errors';
 import { homePathFor, startSession, useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { signIn } from '../api';
+import { HeroCard } from '../components/hero-card';
 
 interface FromState {
   from?: { pathname?: string };
@@ -79,76 +80,94 @@ export function LoginPage() {
   }
 
   return (
-    <div className="relative flex min-h-dvh flex-col bg-canvas">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-x-0 top-0 h-[22rem] bg-gradient-to-b from-brand-100 via-brand-50 to-transparent"
-      />
-      <header className="relative flex justify-end px-4 pt-4 sm:px-6 sm:pt-6">
-        <LanguageSwitch onChange={(language) => void applyLanguage(language)} />
-      </header>
-
-      <main className="relative flex flex-1 flex-col items-center justify-center px-4 pt-6 pb-10 sm:px-6">
-        <div className="w-full max-w-md">
-          <div className="mb-8 flex flex-col items-center text-center">
-            <BrandMark className="size-14 drop-shadow-sm" />
-            <p className="mt-4 text-3xl font-bold tracking-tight text-ink">{t('common.appName')}</p>
-            <p className="mt-1 text-base font-medium text-brand-700">{t('common.tagline')}</p>
-          </div>
-
-          <Card className="px-5 py-6 shadow-raised sm:px-8 sm:py-8">
-            <h1 className="text-xl font-semibold text-ink sm:text-2xl">{t('auth.welcome')}</h1>
-            <p className="mt-1 text-sm text-ink-muted">{t('auth.subtitle')}</p>
-
-            {error && (
-              <div
-                role="alert"
-                className="mt-5 flex items-start gap-3 rounded-lg border border-danger-200 bg-danger-50 px-4 py-3 text-sm text-danger-700"
-              >
-                <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                <span>{error}</span>
-              </div>
-            )}
-
-            <form className="mt-6 space-y-5" onSubmit={handleSubmit} noValidate>
-              <div className="space-y-1.5">
-                <Label htmlFor="login-username">{t('auth.username')}</Label>
-                <Input
-                  id="login-username"
-                  name="username"
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  autoCorrect="off"
-                  spellCheck={false}
-                  placeholder={t('auth.usernamePlaceholder')}
-                  value={username}
-                  onChange={(event) => setUsername(event.target.value)}
-                  disabled={submitting}
-                  required
-                />
-              </div>
-              <div className="space-y-1.5">
-                <Label htmlFor="login-password">{t('auth.password')}</Label>
-                <PasswordInput
-                  id="login-password"
-                  name="password"
-                  autoComplete="current-password"
-                  placeholder={t('auth.passwordPlaceholder')}
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                  disabled={submitting}
-                  required
-                />
-              </div>
-              <Button type="submit" size="lg" fullWidth loading={submitting} disabled={empty}>
-                {submitting ? t('auth.signingIn') : t('auth.signIn')}
-              </Button>
-            </form>
-          </Card>
-
-          <p className="mt-6 text-center text-sm text-ink-muted">{t('auth.audience')}</p>
+    <div className="flex min-h-dvh bg-canvas">
+      {/* Wide screens: the product on the left, the form on the right. Phones get the form alone. */}
+      <aside className="relative hidden w-[46%] max-w-3xl flex-col justify-between overflow-hidden bg-gradient-to-br from-brand-700 via-brand-800 to-brand-950 p-10 text-white lg:flex xl:p-14">
+        <div className="flex items-center gap-3">
+          <BrandMark className="size-11 rounded-xl ring-2 ring-white/25" />
+          <span className="text-2xl font-bold tracking-tight">{t('common.appName')}</span>
         </div>
-      </main>
+        <div className="flex flex-col items-start gap-10">
+          <div className="max-w-md">
+            <p className="text-3xl leading-tight font-bold xl:text-4xl">{t('auth.heroTitle')}</p>
+            <p className="mt-4 text-lg text-brand-100">{t('auth.heroLine')}</p>
+          </div>
+          <HeroCard />
+        </div>
+        <p className="text-sm text-brand-200">{t('auth.audience')}</p>
+      </aside>
+
+      <div className="relative flex min-w-0 flex-1 flex-col">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-x-0 top-0 h-[22rem] bg-gradient-to-b from-brand-100 via-brand-50 to-transparent lg:hidden"
+        />
+        <header className="relative flex justify-end px-4 pt-4 sm:px-6 sm:pt-6">
+          <LanguageSwitch onChange={(language) => void applyLanguage(language)} />
+        </header>
+
+        <main className="relative flex flex-1 flex-col items-center justify-center px-4 pt-6 pb-10 sm:px-6">
+          <div className="w-full max-w-md">
+            <div className="mb-8 flex flex-col items-center text-center lg:hidden">
+              <BrandMark className="size-14 drop-shadow-sm" />
+              <p className="mt-4 text-3xl font-bold tracking-tight text-ink">{t('common.appName')}</p>
+              <p className="mt-1 text-base font-medium text-brand-700">{t('common.tagline')}</p>
+            </div>
+
+            <Card className="px-5 py-6 shadow-raised sm:px-8 sm:py-8">
+              <h1 className="text-xl font-semibold text-ink sm:text-2xl">{t('auth.welcome')}</h1>
+              <p className="mt-1 text-sm text-ink-muted">{t('auth.subtitle')}</p>
+
+              {error && (
+                <div
+                  role="alert"
+                  className="mt-5 flex items-start gap-3 rounded-lg border border-danger-200 bg-danger-50 px-4 py-3 text-sm text-danger-700"
+                >
+                  <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  <span>{error}</span>
+                </div>
+              )}
+
+              <form className="mt-6 space-y-5" onSubmit={handleSubmit} noValidate>
+                <div className="space-y-1.5">
+                  <Label htmlFor="login-username">{t('auth.username')}</Label>
+                  <Input
+                    id="login-username"
+                    name="username"
+                    autoComplete="username"
+                    autoCapitalize="none"
+                    autoCorrect="off"
+                    spellCheck={false}
+                    placeholder={t('auth.usernamePlaceholder')}
+                    value={username}
+                    onChange={(event) => setUsername(event.target.value)}
+                    disabled={submitting}
+                    required
+                  />
+                </div>
+                <div className="space-y-1.5">
+                  <Label htmlFor="login-password">{t('auth.password')}</Label>
+                  <PasswordInput
+                    id="login-password"
+                    name="password"
+                    autoComplete="current-password"
+                    placeholder={t('auth.passwordPlaceholder')}
+                    value={password}
+                    onChange={(event) => setPassword(event.target.value)}
+                    disabled={submitting}
+                    required
+                  />
+                </div>
+                <Button type="submit" size="lg" fullWidth loading={submitting} disabled={empty}>
+                  {submitting ? t('auth.signingIn') : t('auth.signIn')}
+                </Button>
+              </form>
+            </Card>
+
+            <p className="mt-6 text-center text-sm text-ink-muted lg:hidden">{t('auth.audience')}</p>
+          </div>
+        </main>
+      </div>
     </div>
   );
 }
