@@ -1,0 +1,166 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, ensureLocalJwtSecret, loadConfig } from './config.js';
+
+const SECRET = 'x'.repeat(32);
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, '/srv/cartela');
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).problems;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has defaults for a hall: port 3000 on every interface, embedded database in ./data, demo data', () => {
+    const c = loadConfig({}, '/srv/cartela');
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: '/srv/cartela/data',
+      database: { kind: 'pglite', dataDir: '/srv/cartela/data' },
+      jwt: { secret: null, expiresInMs: 12 * 3600 * 1000 },
+      demoData: true,
+      admin: null,
+      logLevel: 'info',
+      businessTimeZone: 'Africa/Addis_Ababa',
+      loginRateLimit: { max: 10, usernameMax: 10, windowMs: 60_000 },
+      trustProxy: false,
+      bodyLimit: 1024 * 1024,
+    });
+    expect(c.webDist).toMatch(/apps[/\\]web[/\\]dist[/\\]?$/);
+  });
+
+  it('reads every setting', () => {
+    const c = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATA_DIR: 'var/db',
+        DATABASE_URL: 'postgres://app@db:5432/cartela',
+        DATABASE_POOL_MAX: '20',
+        JWT_SECRET: SECRET,
+        JWT_EXPIRES_IN: '30m',
+        DEMO_DATA: '1',
+        ADMIN_USERNAME: 'owner',
+        ADMIN_PASSWORD: 'secret-pw',
+        LOG_LEVEL: 'debug',
+        BUSINESS_TIMEZONE: 'Europe/London',
+        LOGIN_RATE_LIMIT_MAX: '5',
+        LOGIN_RATE_LIMIT_USERNAME_MAX: '3',
+        LOGIN_RATE_LIMIT_WINDOW: '2m',
+        TRUST_PROXY: '1',
+        WEB_DIST: 'public',
+        BODY_LIMIT: '2048',
+      },
+      '/srv/cartela',
+    );
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/cartela/var/db',
+      database: { kind: 'postgres', url: 'postgres://app@db:5432/cartela', poolMax: 20 },
+      jwt: { secret: SECRET, expiresInMs: 30 * 60_000 },
+      demoData: true,
+      admin: { username: 'owner', password: 'secret-pw' },
+      logLevel: 'debug',
+      businessTimeZone: 'Europe/London',
+      loginRateLimit: { max: 5, usernameMax: 3, windowMs: 120_000 },
+      trustProxy: true,
+      webDist: '/srv/cartela/public',
+      bodyLimit: 2048,
+    });
+  });
+
+  it('turns demo data off by default on PostgreSQL, and on request on the embedded database', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/x', JWT_SECRET: SECRET }).demoData).toBe(false);
+    expect(loadConfig({ DEMO_DATA: '0' }).demoData).toBe(false);
+    expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as a flag, a hop count or a list of addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+    ]);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', JWT_SECRET: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, "PORT: must be a whole number between 1 and 65535 (got 'abc')"],
+    [{ PORT: '70000' }, "PORT: must be at most 65535 (got '70000')"],
+    [{ PORT: '0' }, "PORT: must be at least 1 (got '0')"],
+    [
+      { DATABASE_URL: 'mysql://x', JWT_SECRET: SECRET },
+      'DATABASE_URL: must be a postgres:// or postgresql:// URL',
+    ],
+    [
+      { JWT_SECRET: 'short' },
+      'JWT_SECRET: must be at least 32 characters (for example: openssl rand -hex 32)',
+    ],
+    [
+      { JWT_EXPIRES_IN: 'soon' },
+      "JWT_EXPIRES_IN: must be a duration such as 12h, 30m, 90s or 2d (got 'soon')",
+    ],
+    [{ DEMO_DATA: 'maybe' }, "DEMO_DATA: must be 1 or 0 (true/false) (got 'maybe')"],
+    [
+      { LOG_LEVEL: 'loud' },
+      "LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got 'loud')",
+    ],
+    [
+      { BUSINESS_TIMEZONE: 'Mars/Olympus' },
+      "BUSINESS_TIMEZONE: must be an IANA time zone such as Africa/Addis_Ababa (got 'Mars/Olympus')",
+    ],
+    [
+      { LOGIN_RATE_LIMIT_MAX: '-1' },
+      "LOGIN_RATE_LIMIT_MAX: must be a whole number between 1 and 1000000 (got '-1')",
+    ],
+    [{ ADMIN_PASSWORD: 'secret-pw' }, 'ADMIN_USERNAME: must be set together with ADMIN_PASSWORD'],
+    [{ ADMIN_USERNAME: 'owner' }, 'ADMIN_PASSWORD: must be set together with ADMIN_USERNAME'],
+    [{ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD: must be at least 6 characters'],
+  ])('rejects %j naming the variable', (env, message) => {
+    expect(problems(env)).toContain(message);
+  });
+
+  it('requires JWT_SECRET with DATABASE_URL (instances must share it)', () => {
+    expect(problems({ DATABASE_URL: 'postgres://db/x' })[0]).toMatch(
+      /^JWT_SECRET: is required with DATABASE_URL/,
+    );
+  });
+
+  it('never echoes a secret value in a message', () => {
+    const all = problems({ JWT_SECRET: 'hunter2', DATABASE_URL: 'redis://user:pw@host' }).join('\n');
+    expect(all).not.toContain('hunter2');
+    expect(all).not.toContain('pw@host');
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(problems({ PORT: 'x', LOG_LEVEL: 'y' })).toHaveLength(2);
+  });
+});
+
+describe('ensureLocalJwtSecret', () => {
+  it('makes a secret once, keeps it in the data folder with mode 0600, and reuses it', () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'cartela-config-')), 'data');
+    try {
+      const first = ensureLocalJwtSecret(dir);
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(ensureLocalJwtSecret(dir)).toBe(first);
+      const file = path.join(dir, 'jwt-secret');
+      expect(readFileSync(file, 'utf8').trim()).toBe(first);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+    } finally {
+      rmSync(path.dirname(dir), { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,222 @@
+// Every setting of the server, read from the environment once at start and validated with zod.
+// A bad value stops the server with a message naming the variable and what is wrong (see .env.example).
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** apps/web/dist, found from this file whether it runs from src/ (tsx, tests) or dist/ (built). */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+const JWT_SECRET_MIN = 32;
+
+const boolean = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => ['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'].includes(v), {
+    message: 'must be 1 or 0 (true/false)',
+  })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `must be a whole number between ${min} and ${max}`)
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+const DURATION = /^(\d+)\s*(ms|s|m|h|d)?$/;
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+/** '12h', '30m', '90s', '2d' or a number of seconds. */
+const duration = z
+  .string()
+  .trim()
+  .regex(DURATION, 'must be a duration such as 12h, 30m, 90s or 2d')
+  .transform((v) => {
+    const [, n, unit] = DURATION.exec(v)!;
+    return Number(n) * UNIT_MS[(unit ?? 's') as keyof typeof UNIT_MS];
+  })
+  .refine((ms) => ms >= 1000, 'must be at least 1 second');
+
+const timeZone = z
+  .string()
+  .trim()
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be an IANA time zone such as Africa/Addis_Ababa');
+
+/** TRUST_PROXY: false (default), true, a number of hops, or a comma-separated list of addresses/CIDRs. */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v): boolean | number | string[] => {
+    const lower = v.toLowerCase();
+    if (['', '0', 'false', 'no', 'off'].includes(lower)) return false;
+    if (['1', 'true', 'yes', 'on'].includes(lower)) return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  });
+
+const EnvSchema = z.object({
+  PORT: integer(1, 65535).default(3000),
+  HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^postgres(ql)?:\/\/.+/.test(v), 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_POOL_MAX: integer(1, 1000).default(10),
+  JWT_SECRET: z
+    .string()
+    .min(JWT_SECRET_MIN, `must be at least ${JWT_SECRET_MIN} characters (for example: openssl rand -hex 32)`)
+    .optional(),
+  JWT_EXPIRES_IN: duration.default(12 * 3_600_000),
+  DEMO_DATA: boolean.optional(),
+  ADMIN_USERNAME: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(64, 'must be at most 64 characters')
+    .optional(),
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(256).optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  BUSINESS_TIMEZONE: timeZone.default('Africa/Addis_Ababa'),
+  LOGIN_RATE_LIMIT_MAX: integer(1, 1_000_000).default(10),
+  LOGIN_RATE_LIMIT_USERNAME_MAX: integer(1, 1_000_000).optional(),
+  LOGIN_RATE_LIMIT_WINDOW: duration.default(60_000),
+  TRUST_PROXY: trustProxy.default(false),
+  WEB_DIST: z.string().trim().min(1, 'must not be empty').optional(),
+  BODY_LIMIT: integer(1024, 100 * 1024 * 1024).default(1024 * 1024),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path of the embedded database's folder (only used without DATABASE_URL). */
+  dataDir: string;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolMax: number };
+  jwt: {
+    /** Null with the embedded database until main() reads or makes the secret kept in DATA_DIR. */
+    secret: string | null;
+    expiresInMs: number;
+  };
+  demoData: boolean;
+  admin: { username: string; password: string } | null;
+  logLevel: (typeof LOG_LEVELS)[number];
+  businessTimeZone: string;
+  loginRateLimit: { max: number; usernameMax: number; windowMs: number };
+  trustProxy: boolean | number | string[];
+  webDist: string;
+  bodyLimit: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const shown = (v: unknown) =>
+  typeof v === 'string' ? ` (got '${v.length > 40 ? `${v.slice(0, 40)}...` : v}')` : '';
+const SECRET_VARS = new Set(['JWT_SECRET', 'ADMIN_PASSWORD', 'DATABASE_URL']);
+
+/** Parses the environment; throws ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  // An empty variable (FOO= in a .env file) means "not set".
+  const raw = Object.fromEntries(
+    Object.keys(EnvSchema.shape).flatMap((k) => (env[k] === undefined || env[k] === '' ? [] : [[k, env[k]]])),
+  );
+  const parsed = EnvSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = String(issue.path[0] ?? 'environment');
+        return `${key}: ${issue.message}${SECRET_VARS.has(key) ? '' : shown(raw[key])}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.DATABASE_URL && !e.JWT_SECRET) {
+    problems.push(
+      `JWT_SECRET: is required with DATABASE_URL (at least ${JWT_SECRET_MIN} characters, the same on every instance)`,
+    );
+  }
+  if ((e.ADMIN_USERNAME === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    problems.push(
+      `${e.ADMIN_USERNAME === undefined ? 'ADMIN_USERNAME' : 'ADMIN_PASSWORD'}: must be set together with ${
+        e.ADMIN_USERNAME === undefined ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME'
+      }`,
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
+      : { kind: 'pglite', dataDir },
+    jwt: { secret: e.JWT_SECRET ?? null, expiresInMs: e.JWT_EXPIRES_IN },
+    // The embedded database is for trying Cartela out: demo data unless DEMO_DATA=0. A real server opts in.
+    demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
+    admin:
+      e.ADMIN_USERNAME && e.ADMIN_PASSWORD
+        ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
+        : null,
+    logLevel: e.LOG_LEVEL,
+    businessTimeZone: e.BUSINESS_TIMEZONE,
+    loginRateLimit: {
+      max: e.LOGIN_RATE_LIMIT_MAX,
+      usernameMax: e.LOGIN_RATE_LIMIT_USERNAME_MAX ?? e.LOGIN_RATE_LIMIT_MAX,
+      windowMs: e.LOGIN_RATE_LIMIT_WINDOW,
+    },
+    trustProxy: e.TRUST_PROXY,
+    webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
+    bodyLimit: e.BODY_LIMIT,
+  };
+}
+
+const SECRET_FILE = 'jwt-secret';
+
+/**
+ * With the embedded database the signing secret is made once and kept beside the data (mode 0600), so sessions
+ * survive a restart without any setup. Returns the secret.
+ */
+export function ensureLocalJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, SECRET_FILE);
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= JWT_SECRET_MIN) return existing;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** The config with its JWT secret resolved (from the environment or the embedded database's folder). */
+export function withJwtSecret(config: Config): Config & { jwt: { secret: string } } {
+  const secret = config.jwt.secret ?? ensureLocalJwtSecret(config.dataDir);
+  return { ...config, jwt: { ...config.jwt, secret } };
+}

@@ -1,0 +1,214 @@
+import { PATTERN_IDS } from '@cartela/core';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/helpers.js';
+import { migrate } from './migrate.js';
+import { agentCartelas, cartelas, coinLedger, superAgentAgreements, users } from './schema.js';
+import { AdminAccountError, createAdmin, ensureAdmin, seedDemoData } from './seed.js';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t?.drop();
+});
+
+const byName = async (username: string) => {
+  const [row] = await t.database.db.select().from(users).where(eq(users.username, username));
+  return row!;
+};
+
+/** Runs `fn` expecting the database to refuse it; returns the error's PostgreSQL code. */
+async function refused(fn: () => Promise<unknown>): Promise<string | undefined> {
+  try {
+    await fn();
+  } catch (err) {
+    const e = err as { code?: string; cause?: { code?: string } };
+    return e.code ?? e.cause?.code ?? 'error';
+  }
+  throw new Error('expected the database to refuse');
+}
+
+describe('demo data', () => {
+  it('creates the demo hall on an empty database', async () => {
+    expect(await seedDemoData(t.database)).toBe(true);
+    const db = t.database.db;
+
+    const accounts = await db.select().from(users).orderBy(asc(users.username));
+    expect(accounts.map((u) => [u.username, u.role, u.financialModel])).toEqual([
+      ['admin', 'admin', null],
+      ['agent1', 'agent', 'virtual-coin'],
+      ['agent2', 'agent', 'commission-share'],
+      ['super1', 'super-agent', null],
+    ]);
+    expect(accounts.every((u) => u.passwordHash.startsWith('$argon2id$'))).toBe(true);
+
+    const system = await db.select().from(cartelas).orderBy(asc(cartelas.cartelaNumber));
+    expect(system).toHaveLength(300);
+    expect(system.map((c) => c.cartelaNumber)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+    expect(system[0]!.winningPatterns).toEqual([...PATTERN_IDS]);
+    for (const { card } of system) {
+      expect(card).toHaveLength(5);
+      expect(card[2]![2]).toBe(0); // the free centre
+    }
+    expect(new Set(system.map((c) => JSON.stringify(c.card))).size).toBe(300);
+
+    const agent1 = await byName('agent1');
+    const agent2 = await byName('agent2');
+    const super1 = await byName('super1');
+    const numbersOf = async (agentId: string) =>
+      (
+        await db
+          .select({ n: agentCartelas.cartelaNumber })
+          .from(agentCartelas)
+          .where(eq(agentCartelas.agentId, agentId))
+          .orderBy(asc(agentCartelas.cartelaNumber))
+      ).map((r) => r.n);
+    expect(await numbersOf(agent1.id)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(await numbersOf(agent2.id)).toEqual(Array.from({ length: 100 }, (_, i) => i + 101));
+    // An agent's copy starts as the system card.
+    const [copy] = await db
+      .select({ card: agentCartelas.card })
+      .from(agentCartelas)
+      .where(eq(agentCartelas.cartelaNumber, 150));
+    expect(copy!.card).toEqual(system[149]!.card);
+
+    expect(agent1.virtualCoins).toBe(1000);
+    expect(agent2.virtualCoins).toBe(0);
+    const [ledger] = await db
+      .select({ sum: sql<string>`coalesce(sum(${coinLedger.delta}), 0)`, n: sql<number>`count(*)::int` })
+      .from(coinLedger)
+      .where(eq(coinLedger.agentId, agent1.id));
+    expect(Number(ledger!.sum)).toBe(agent1.virtualCoins);
+    expect(ledger!.n).toBe(1);
+    const [row] = await db.select().from(coinLedger).where(eq(coinLedger.agentId, agent1.id));
+    expect(row).toMatchObject({ delta: 1000, balanceBefore: 0, balanceAfter: 1000, reason: 'demo' });
+
+    const agreements = await db.select().from(superAgentAgreements);
+    expect(agreements).toHaveLength(1);
+    expect(agreements[0]).toMatchObject({
+      agentId: agent1.id,
+      superAgentId: super1.id,
+      superAgentCommissionRate: '20.0000',
+      isActive: true,
+      endedAt: null,
+    });
+    expect(super1.platformCommissionRate).toBe('50.0000');
+    expect(agent2.commissionPercentage).toBe('10.0000');
+  });
+
+  it('does nothing on a database that already has users', async () => {
+    expect(await seedDemoData(t.database)).toBe(false);
+    const [{ n }] = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users)) as [
+      { n: number },
+    ];
+    expect(n).toBe(4);
+  });
+
+  it('re-running the migrations changes nothing', async () => {
+    expect(await migrate(t.database)).toBe('up-to-date');
+  });
+});
+
+describe('the first admin', () => {
+  it('is created only when there is no admin, and a taken username is refused', async () => {
+    expect(await ensureAdmin(t.database, { username: 'owner', password: 'owner-pw' })).toBe('exists');
+    await expect(createAdmin(t.database, { username: 'ADMIN', password: 'whatever' })).rejects.toBeInstanceOf(
+      AdminAccountError,
+    );
+    const created = await createAdmin(t.database, { username: 'owner', password: 'owner-pw' });
+    expect(created.role).toBe('admin');
+  });
+});
+
+describe('database rules', () => {
+  it('keeps the coin ledger immutable', async () => {
+    const db = t.database.db;
+    expect(await refused(() => db.update(coinLedger).set({ notes: 'edited' }))).toBe('P0001');
+    expect(await refused(() => db.delete(coinLedger))).toBe('P0001');
+  });
+
+  it('refuses impossible values', async () => {
+    const db = t.database.db;
+    const agent1 = await byName('agent1');
+    expect(
+      await refused(() => db.update(users).set({ virtualCoins: -1 }).where(eq(users.id, agent1.id))),
+    ).toBe('23514');
+    expect(
+      await refused(() =>
+        db.update(users).set({ commissionPercentage: '100.5' }).where(eq(users.id, agent1.id)),
+      ),
+    ).toBe('23514');
+    expect(
+      await refused(() =>
+        db
+          .update(users)
+          .set({ role: 'boss' as 'admin' })
+          .where(eq(users.id, agent1.id)),
+      ),
+    ).toBe('23514');
+    expect(
+      await refused(() =>
+        db.insert(cartelas).values({ cartelaNumber: 301, card: [[], [], [], [], []], winningPatterns: [] }),
+      ),
+    ).toBe('23514');
+    // Usernames are unique whatever their case.
+    expect(
+      await refused(() => db.insert(users).values({ username: 'Agent1', passwordHash: 'x', role: 'admin' })),
+    ).toBe('23505');
+    // One active super agent agreement per agent.
+    const super1 = await byName('super1');
+    expect(
+      await refused(() =>
+        db.insert(superAgentAgreements).values({
+          agentId: agent1.id,
+          superAgentId: super1.id,
+          superAgentCommissionRate: '10',
+        }),
+      ),
+    ).toBe('23505');
+    // A ledger row's balance must add up.
+    expect(
+      await refused(() =>
+        db.insert(coinLedger).values({
+          agentId: agent1.id,
+          delta: 5,
+          balanceBefore: 1000,
+          balanceAfter: 1004,
+          reason: 'adjustment',
+        }),
+      ),
+    ).toBe('23514');
+  });
+
+  it('runs concurrent transactions on the one connection without mixing them up', async () => {
+    const agent1 = await byName('agent1');
+    // Twenty top-ups at once, each read-modify-write inside its own transaction.
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.database.db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(users)
+            .set({ virtualCoins: sql`${users.virtualCoins} + 5` })
+            .where(eq(users.id, agent1.id))
+            .returning({ balance: users.virtualCoins });
+          await tx.insert(coinLedger).values({
+            agentId: agent1.id,
+            delta: 5,
+            balanceBefore: row!.balance - 5,
+            balanceAfter: row!.balance,
+            reason: 'adjustment',
+          });
+        }),
+      ),
+    );
+    const after = await byName('agent1');
+    expect(after.virtualCoins).toBe(1100);
+    const [sum] = await t.database.db
+      .select({ s: sql<string>`sum(${coinLedger.delta})` })
+      .from(coinLedger)
+      .where(eq(coinLedger.agentId, agent1.id));
+    expect(Number(sum!.s)).toBe(1100);
+  });
+});

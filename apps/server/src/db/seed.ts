@@ -1,0 +1,176 @@
+// Data a new database starts with: the demo hall (embedded database by default, DEMO_DATA=1 on PostgreSQL) and
+// the first admin from ADMIN_USERNAME / ADMIN_PASSWORD. Run both under database.withStartupLock.
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { percentToDb } from '../modules/users/present.js';
+import { adminExists, countUsers, findUserByUsername, insertUser } from '../modules/users/queries.js';
+import type { Database, Tx } from './client.js';
+import {
+  agentCartelas,
+  type CardGrid,
+  cartelas,
+  coinLedger,
+  type FinancialModelName,
+  type RoleName,
+  superAgentAgreements,
+  users,
+} from './schema.js';
+
+export interface DemoAccount {
+  username: string;
+  password: string;
+  role: RoleName;
+  description: string;
+  financialModel?: FinancialModelName;
+  /** Inclusive range of cartela numbers assigned to the agent. */
+  cartelas?: [number, number];
+  coins?: number;
+  /** Username of the agent this super agent supervises. */
+  supervises?: string;
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { username: 'admin', password: 'admin123', role: 'admin', description: 'admin' },
+  {
+    username: 'agent1',
+    password: 'agent123',
+    role: 'agent',
+    financialModel: 'virtual-coin',
+    cartelas: [1, 100],
+    coins: 1000,
+    description: 'virtual-coin agent, 1,000 coins, cartelas 1-100',
+  },
+  {
+    username: 'agent2',
+    password: 'agent123',
+    role: 'agent',
+    financialModel: 'commission-share',
+    cartelas: [101, 200],
+    description: 'commission-share agent, cartelas 101-200',
+  },
+  {
+    username: 'super1',
+    password: 'super123',
+    role: 'super-agent',
+    supervises: 'agent1',
+    description: 'super agent supervising agent1',
+  },
+];
+
+export const DEMO_CARTELA_COUNT = 300;
+const DEFAULT_COMMISSION = 10;
+const DEFAULT_SYSTEM_SHARE = 20;
+const DEFAULT_PLATFORM_RATE = 50;
+const DEFAULT_SUPER_AGENT_RATE = 20;
+
+const range = ([from, to]: [number, number]) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/**
+ * Creates the demo hall on an EMPTY database (no users): 4 accounts, the 300 system cartelas, the agents'
+ * copies, agent1's coins (through a ledger row) and super1's agreement with agent1. One transaction, a handful
+ * of batched statements. Returns false (and changes nothing) when the database already has users.
+ */
+export async function seedDemoData(database: Database, demoHashes?: Promise<string[]>): Promise<boolean> {
+  if ((await countUsers(database.db)) > 0) return false;
+  // argon2 runs on the thread pool while the cards are generated.
+  const hashes = demoHashes ?? hashDemoPasswords();
+  const { generateBalancedSet, PATTERN_IDS } = await import('@cartela/core');
+  const cards = generateBalancedSet(DEMO_CARTELA_COUNT) as CardGrid[];
+  const passwordHashes = await hashes;
+
+  return database.db.transaction(async (tx) => {
+    if ((await countUsers(tx)) > 0) return false; // another process got there first
+    const created = await tx
+      .insert(users)
+      .values(
+        DEMO_ACCOUNTS.map((a, i) => ({
+          username: a.username,
+          passwordHash: passwordHashes[i]!,
+          role: a.role,
+          financialModel: a.financialModel ?? null,
+          commissionPercentage: a.role === 'agent' ? percentToDb(DEFAULT_COMMISSION) : null,
+          systemCommissionShare: a.role === 'agent' ? percentToDb(DEFAULT_SYSTEM_SHARE) : null,
+          platformCommissionRate: a.role === 'super-agent' ? percentToDb(DEFAULT_PLATFORM_RATE) : null,
+          notes: 'Demo account',
+        })),
+      )
+      .returning({ id: users.id, username: users.username });
+    const idOf = new Map(created.map((u) => [u.username, u.id]));
+
+    await tx
+      .insert(cartelas)
+      .values(cards.map((card, i) => ({ cartelaNumber: i + 1, card, winningPatterns: [...PATTERN_IDS] })));
+
+    const assigned = DEMO_ACCOUNTS.flatMap((a) =>
+      a.cartelas
+        ? range(a.cartelas).map((n) => ({
+            agentId: idOf.get(a.username)!,
+            cartelaNumber: n,
+            card: cards[n - 1]!,
+          }))
+        : [],
+    );
+    if (assigned.length > 0) await tx.insert(agentCartelas).values(assigned);
+
+    for (const a of DEMO_ACCOUNTS) {
+      if (a.coins) await addDemoCoins(tx, idOf.get(a.username)!, a.coins);
+      if (a.supervises) {
+        await tx.insert(superAgentAgreements).values({
+          agentId: idOf.get(a.supervises)!,
+          superAgentId: idOf.get(a.username)!,
+          superAgentCommissionRate: percentToDb(DEFAULT_SUPER_AGENT_RATE),
+          notes: 'Demo agreement',
+        });
+      }
+    }
+    return true;
+  });
+}
+
+/** The demo accounts' password hashes (argon2 on the thread pool: start it early, await it late). */
+export function hashDemoPasswords(): Promise<string[]> {
+  return Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
+}
+
+/** Coins are only ever changed together with their ledger row (balance = sum of the ledger). */
+async function addDemoCoins(tx: Tx, agentId: string, coins: number): Promise<void> {
+  const [row] = await tx
+    .update(users)
+    .set({ virtualCoins: sql`${users.virtualCoins} + ${coins}` })
+    .where(sql`${users.id} = ${agentId}`)
+    .returning({ balance: users.virtualCoins });
+  await tx.insert(coinLedger).values({
+    agentId,
+    delta: coins,
+    balanceBefore: row!.balance - coins,
+    balanceAfter: row!.balance,
+    reason: 'demo',
+    notes: 'Demo data: starting balance',
+  });
+}
+
+export class AdminAccountError extends Error {}
+
+/** Creates an admin account; fails when the username is taken (whatever its case). */
+export async function createAdmin(database: Database, input: { username: string; password: string }) {
+  const passwordHash = await hashPassword(input.password);
+  return database.db.transaction(async (tx) => {
+    if (await findUserByUsername(tx, input.username)) {
+      throw new AdminAccountError(`The username '${input.username}' is already taken`);
+    }
+    return insertUser(tx, { username: input.username, passwordHash, role: 'admin' });
+  });
+}
+
+/**
+ * The first admin from ADMIN_USERNAME / ADMIN_PASSWORD: created when the database has no admin at all,
+ * otherwise left alone (the variables are not a way to reset a password).
+ */
+export async function ensureAdmin(
+  database: Database,
+  input: { username: string; password: string },
+): Promise<'created' | 'exists'> {
+  if (await adminExists(database.db)) return 'exists';
+  await createAdmin(database, input);
+  return 'created';
+}

@@ -1,0 +1,51 @@
+// One error type for every failure the API reports on purpose. Each code maps to one HTTP status; the error
+// handler (plugins/errors.ts) turns it into `{ message, code }`.
+import type { ErrorCode } from '@cartela/contract';
+
+export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_INACTIVE: 401,
+  TOKEN_EXPIRED: 401,
+  INSUFFICIENT_COINS: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+/** Messages used in more than one place, so the client sees the same words for the same situation. */
+export const MESSAGES = {
+  invalidCredentials: 'Invalid credentials',
+  accountInactive: 'Account is deactivated. Please contact the administrator.',
+  signIn: 'Please sign in to continue.',
+  sessionExpired: 'Session expired. Please sign in again.',
+  forbidden: 'You do not have permission to do this',
+  rateLimited: 'Too many login attempts. Please wait a minute and try again.',
+  internal: 'Something went wrong. Please try again.',
+  notFound: 'Not found',
+} as const;
+
+export class AppError extends Error {
+  readonly status: number;
+  /** Extra answer headers, e.g. Retry-After. */
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: { status?: number; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.status = options.status ?? STATUS_OF[code];
+    this.headers = options.headers ?? {};
+  }
+}
+
+export const isAppError = (err: unknown): err is AppError => err instanceof AppError;

@@ -1,0 +1,120 @@
+// Starts Cartela: configuration, database (migrations, demo data, first admin), HTTP server; stops cleanly on
+// SIGTERM/SIGINT. `node apps/server/dist/main.js` (or `npm start` at the root, which builds first).
+import { networkInterfaces } from 'node:os';
+import { type Config, ConfigError, loadConfig, withJwtSecret } from './config.js';
+import { pgliteExists } from './db/client.js';
+import { DataDirLockedError, pgliteDir } from './db/data-dir.js';
+import { type OpenedDatabase, openConfiguredDatabase, prepareDatabase } from './db/open.js';
+import { DEMO_ACCOUNTS, DEMO_CARTELA_COUNT, hashDemoPasswords } from './db/seed.js';
+
+function fail(message: string): never {
+  process.stderr.write(`\nCartela cannot start.\n${message}\n\n`);
+  process.exit(1);
+}
+
+function lanUrls(port: number): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((n) => n && n.family === 'IPv4' && !n.internal)
+    .map((n) => `http://${n!.address}:${port}`);
+}
+
+function banner(config: Config, opened: OpenedDatabase, demoCreated: boolean, admin: string | null): string {
+  const wildcard = config.host === '0.0.0.0' || config.host === '::';
+  const local = `http://${wildcard ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+  const lines = ['', `Cartela is running at ${local}`];
+  if (wildcard) for (const url of lanUrls(config.port)) lines.push(`  on the hall network: ${url}`);
+  lines.push(
+    `  database: ${
+      config.database.kind === 'pglite'
+        ? `embedded (PGlite) in ${config.dataDir}`
+        : 'PostgreSQL (DATABASE_URL)'
+    }${opened.created ? ', created now' : ''}`,
+  );
+  lines.push(`  API documentation: ${local}/api/docs`);
+  if (demoCreated) {
+    lines.push('', `Demo data created: ${DEMO_CARTELA_COUNT} system cartelas and these accounts:`);
+    for (const a of DEMO_ACCOUNTS)
+      lines.push(`  ${`${a.username} / ${a.password}`.padEnd(22)} ${a.description}`);
+    lines.push('  Change these passwords before real money is involved.');
+  }
+  if (admin === 'created')
+    lines.push('', `Admin account '${config.admin?.username}' created from ADMIN_USERNAME.`);
+  return `${lines.join('\n')}\n\n`;
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(`${err.message}\nSee .env.example for every setting.`);
+    throw err;
+  }
+
+  // Work that does not depend on the database starts now and runs while it opens: loading the HTTP stack, and,
+  // on a first start, hashing the demo passwords (argon2 on the thread pool).
+  const appModule = import('./app.js');
+  const firstStart = config.database.kind === 'pglite' && !pgliteExists(pgliteDir(config.dataDir));
+  const demoHashes = firstStart && config.demoData ? hashDemoPasswords() : undefined;
+  demoHashes?.catch(() => {}); // awaited later; never an unhandled rejection meanwhile
+  let opened: OpenedDatabase;
+  try {
+    opened = await openConfiguredDatabase(config, (err) =>
+      process.stderr.write(`database: ${err.message}\n`),
+    );
+  } catch (err) {
+    if (err instanceof DataDirLockedError) fail(err.message);
+    const where =
+      config.database.kind === 'postgres' ? 'the PostgreSQL server (DATABASE_URL)' : config.dataDir;
+    fail(`Could not open the database in ${where}: ${(err as Error).message}`);
+  }
+  const appConfig = withJwtSecret(config);
+  const { demoCreated, admin } = await prepareDatabase(
+    opened.database,
+    config,
+    demoHashes ? { demoHashes } : {},
+  );
+  const { buildApp } = await appModule;
+  const app = await buildApp({ config: appConfig, database: opened.database });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping: finishing requests in flight');
+    // Last resort if something hangs: never keep a half-stopped server around.
+    setTimeout(() => {
+      app.log.error('could not stop within 10 s; exiting');
+      process.exit(1);
+    }, 10_000).unref();
+    try {
+      await app.close(); // stops accepting, waits for requests in flight
+      await opened.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error while stopping');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await opened.close().catch(() => {});
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE')
+      fail(`PORT: ${config.port} is already in use on ${config.host}. Set PORT to a free port.`);
+    fail(`Could not listen on ${config.host}:${config.port}: ${(err as Error).message}`);
+  }
+  process.stdout.write(banner(config, opened, demoCreated, admin));
+}
+
+process.on('unhandledRejection', (err) => {
+  process.stderr.write(`Unhandled rejection: ${(err as Error)?.stack ?? String(err)}\n`);
+  process.exit(1);
+});
+
+main().catch((err) => fail((err as Error)?.stack ?? String(err)));

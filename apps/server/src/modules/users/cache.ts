@@ -1,0 +1,62 @@
+// The users an instance has seen recently, by id. Every authenticated request needs the user's token version,
+// active flag and role (to honour "a password change ends every session at once"); reading them from memory
+// instead of the database keeps GET /api/auth/me near a bare route's speed.
+//
+// Correctness: an entry is dropped when the user changes - in process right after the writing transaction
+// commits (UserCache.invalidate), and on every instance through the users trigger's NOTIFY. A read that raced
+// with a change is not stored (the epoch check), nothing is cached while notifications could be missed, and
+// entries expire after a minute as a last resort. docs/decisions/021-session-invalidation.md
+import { ALL_USERS, type Database } from '../../db/client.js';
+import type { UserRow } from '../../db/schema.js';
+import { findUserById } from './queries.js';
+
+interface Entry {
+  user: UserRow;
+  expires: number;
+}
+
+export class UserCache {
+  private readonly entries = new Map<string, Entry>();
+  /** Bumped by every invalidation: a read that started before one must not store what it read. */
+  private epoch = 0;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly database: Database,
+    private readonly options: { ttlMs?: number; maxEntries?: number } = {},
+  ) {
+    this.unsubscribe = database.onUserChanged((id) =>
+      id === ALL_USERS ? this.clear() : this.invalidate(id),
+    );
+  }
+
+  /** The user, from memory when possible; null when there is no such user. */
+  async get(id: string): Promise<UserRow | null> {
+    const hit = this.entries.get(id);
+    const now = Date.now();
+    if (hit && hit.expires > now) return hit.user;
+    const epoch = this.epoch;
+    const user = await findUserById(this.database.db, id);
+    if (user && epoch === this.epoch && this.database.userChangesReliable()) {
+      if (this.entries.size >= (this.options.maxEntries ?? 10_000)) this.entries.clear();
+      this.entries.set(id, { user, expires: now + (this.options.ttlMs ?? 60_000) });
+    }
+    return user;
+  }
+
+  /** Forget one user: call it after a transaction that changed the user commits. */
+  invalidate(id: string): void {
+    this.epoch++;
+    this.entries.delete(id);
+  }
+
+  clear(): void {
+    this.epoch++;
+    this.entries.clear();
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.clear();
+  }
+}

@@ -1,0 +1,125 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  fakeWebBuild,
+  startTestApp,
+  type TestApp,
+  type TestDatabase,
+} from '../test/helpers.js';
+
+let db: TestDatabase;
+let web: TestApp;
+let bare: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  webDist = fakeWebBuild();
+  web = await startTestApp({ database: db.database, env: { WEB_DIST: webDist } });
+  bare = await startTestApp({ database: db.database }); // WEB_DIST points to a folder with no build
+});
+afterAll(async () => {
+  await web?.close();
+  await bare?.close();
+  await db?.drop();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const get = (t: TestApp, url: string, method: 'GET' | 'POST' | 'HEAD' = 'GET') =>
+  t.app.inject({ method, url });
+
+describe('the web app', () => {
+  it('serves index.html at / and for every app path (single-page app), never cached', async () => {
+    for (const url of ['/', '/dashboard', '/game/123', '/settings/profile?tab=1', '/login']) {
+      const res = await get(web, url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed build assets for a year, other files revalidate', async () => {
+    const asset = await get(web, '/assets/index-Ab12Cd34.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const voice = await get(web, '/assets/voices/1.mp3');
+    expect(voice.statusCode).toBe(200);
+    expect(voice.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers 404 for a missing file instead of the app', async () => {
+    const res = await get(web, '/assets/index-Missing1.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
+  });
+
+  it('answers unknown API paths with a JSON 404, whatever the method', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nothing-here'],
+      ['POST', '/api/nothing-here'],
+      ['GET', '/api'],
+    ] as const) {
+      const res = await get(web, url, method);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({ message: `Not found: ${method} ${url}`, code: 'NOT_FOUND' });
+    }
+    expect((await get(web, '/dashboard', 'POST')).statusCode).toBe(404);
+  });
+
+  it('says to run the build when there is none, without failing', async () => {
+    const res = await get(bare, '/');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('npm run build');
+    expect((await get(bare, '/dashboard')).body).toContain('npm run build');
+    expect((await get(bare, '/api/nothing')).json().code).toBe('NOT_FOUND');
+    expect((await get(bare, '/api/health')).statusCode).toBe(200);
+  });
+});
+
+describe('security headers', () => {
+  it('are on every answer: API, app, errors', async () => {
+    for (const res of [await get(web, '/api/health'), await get(web, '/'), await get(web, '/api/nope')]) {
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain('media-src');
+      expect(csp).toContain('blob:');
+      expect(csp).not.toContain('upgrade-insecure-requests'); // halls use plain http on the LAN
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+});
+
+describe('API documentation', () => {
+  it('serves the OpenAPI document made from the contract, and Swagger UI', async () => {
+    const doc = await get(web, '/api/docs/json');
+    expect(doc.statusCode).toBe(200);
+    const spec = doc.json();
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/login',
+        '/api/super-agents/login',
+        '/api/auth/me',
+        '/api/super-agents/profile',
+        '/api/auth/profile',
+        '/api/health',
+      ]),
+    );
+    expect(spec.paths['/api/auth/me'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(spec.paths['/api/auth/login'].post.requestBody).toBeDefined();
+
+    const ui = await get(web, '/api/docs');
+    expect([200, 302]).toContain(ui.statusCode);
+    const page =
+      ui.statusCode === 302
+        ? await get(web, `/api/docs/${ui.headers.location}`.replace('/api/docs//', '/'))
+        : ui;
+    expect(page.statusCode).toBe(200);
+  });
+});

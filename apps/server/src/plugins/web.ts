@@ -1,0 +1,66 @@
+// The built web app (apps/web/dist) under /, with the single-page-app fallback: every GET outside /api that is
+// not a file answers index.html, so deep links (/game/123) work. Hashed build assets are cached for a year;
+// index.html and everything else is revalidated, so a new build shows up at once.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendNotFound } from './errors.js';
+
+/** Vite's content-hashed output: /assets/index-BXo2kJ3d.js (the voice clips under /assets/voices are not). */
+const HASHED_ASSET = /[/\\]assets[/\\][^/\\]+[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+/** A path naming a file (/favicon.ico, /assets/x.js): a missing one is a 404, not the app. */
+const looksLikeFile = (url: string) => /\/[^/?]+\.[A-Za-z0-9]+(\?|$)/.test(url);
+
+const MISSING_BUILD_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Cartela</title></head>
+<body style="font-family: sans-serif; margin: 3rem">
+<h1>Cartela is running, but the web app is not built</h1>
+<p>Run <code>npm run build</code> in the project folder, then restart the server (or use <code>npm start</code>,
+which builds first). The API is available under <a href="/api/health">/api</a>.</p>
+</body></html>
+`;
+
+export async function setupWeb(app: FastifyInstance, options: { webDist: string }): Promise<void> {
+  const root = path.resolve(options.webDist);
+  const built = existsSync(path.join(root, 'index.html'));
+
+  if (!built) {
+    app.log.warn({ webDist: root }, 'web app not built: / answers a page saying to run `npm run build`');
+    app.setNotFoundHandler((request, reply) => {
+      if (isApi(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+        return sendNotFound(request, reply);
+      }
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', REVALIDATE)
+        .send(MISSING_BUILD_PAGE);
+    });
+    return;
+  }
+
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    index: ['index.html'],
+    // Cache-Control is set below, per file.
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      reply.header('cache-control', HASHED_ASSET.test(filePath) ? IMMUTABLE : REVALIDATE);
+    },
+  });
+
+  const sendApp = (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('cache-control', REVALIDATE).sendFile('index.html', root, { cacheControl: false });
+
+  app.setNotFoundHandler((request, reply) => {
+    const get = request.method === 'GET' || request.method === 'HEAD';
+    if (!get || isApi(request.url) || looksLikeFile(request.url)) return sendNotFound(request, reply);
+    return sendApp(request, reply);
+  });
+}

@@ -1,0 +1,95 @@
+// Routes are registered FROM the contract's route definitions (packages/contract): method, path and zod schemas
+// come from there, so the server, the web client and the OpenAPI document cannot drift apart. Each route also
+// declares who may call it; the one access check (plugins/auth.ts) enforces that before the body is parsed.
+import type { Role, RouteDef } from '@cartela/contract';
+import { ErrorResponse } from '@cartela/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { z } from 'zod';
+import type { UserRow } from './db/schema.js';
+
+/** Who may call a route: anyone, any signed-in user, or signed-in users with one of the roles. */
+export type Access = { roles: 'public' } | { roles: 'authenticated' } | { roles: readonly Role[] };
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+// From the definition's type parameters (the properties themselves are optional, hence `| undefined`).
+type BodyOf<R> = R extends RouteDef<infer B, infer _Q, infer _P, infer _S> ? Out<B> : undefined;
+type QueryOf<R> = R extends RouteDef<infer _B, infer Q, infer _P, infer _S> ? Out<Q> : undefined;
+type ParamsOf<R> = R extends RouteDef<infer _B, infer _Q, infer P, infer _S> ? Out<P> : undefined;
+
+export interface RouteContext<R extends RouteDef, A extends Access> {
+  body: BodyOf<R>;
+  query: QueryOf<R>;
+  params: ParamsOf<R>;
+  /** The signed-in user (checked: token valid, session current, account active, role allowed). */
+  user: A['roles'] extends 'public' ? null : UserRow;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type RouteHandler<R extends RouteDef, A extends Access> = (
+  ctx: RouteContext<R, A>,
+) => Promise<z.output<R['response']>>;
+
+export interface RouteExtras {
+  /** Other success statuses with their own body schema (e.g. health's 503). */
+  responses?: Record<number, z.ZodType>;
+  /** Passed to Fastify as is (rate limit config, body limit...). */
+  options?: Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>;
+}
+
+/** Decorated on the app by plugins/auth.ts: the onRequest hook that enforces a route's Access. */
+export type AccessHook = (access: Access) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accessHook: AccessHook;
+  }
+  interface FastifyRequest {
+    /** The signed-in user on routes that are not public (set by the access hook). */
+    auth: UserRow | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export function registerRoute<R extends RouteDef, A extends Access>(
+  app: FastifyInstance,
+  route: R,
+  access: A,
+  handler: RouteHandler<R, A>,
+  extras: RouteExtras = {},
+): void {
+  const status = route.status ?? 200;
+  const schema: Record<string, unknown> = {
+    summary: route.summary,
+    response: { [status]: route.response, ...extras.responses, '4xx': ErrorResponse, '5xx': ErrorResponse },
+  };
+  if (route.body) schema.body = route.body;
+  if (route.query) schema.querystring = route.query;
+  if (route.params) schema.params = route.params;
+  if (access.roles !== 'public') schema.security = [{ bearerAuth: [] }];
+  const tag = route.path.split('/')[2];
+  if (tag) schema.tags = [tag];
+
+  app.route({
+    method: route.method,
+    url: route.path,
+    schema,
+    ...extras.options,
+    config: { ...extras.options?.config, access },
+    onRequest: access.roles === 'public' ? undefined : app.accessHook(access),
+    handler: async (request, reply) => {
+      const result = await handler({
+        body: request.body as BodyOf<R>,
+        query: request.query as QueryOf<R>,
+        params: request.params as ParamsOf<R>,
+        user: (request.auth ?? null) as RouteContext<R, A>['user'],
+        request,
+        reply,
+      });
+      if (reply.statusCode === 200 && status !== 200) reply.code(status);
+      return result;
+    },
+  });
+}

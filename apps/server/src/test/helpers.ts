@@ -1,0 +1,203 @@
+// Test helpers: a fresh database per test file (PGlite in memory, or a new database on the PostgreSQL server
+// named by TEST_DATABASE_URL when TEST_DB=postgres), the app built on it, and factories for users.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../app.js';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { type Database, openDatabase } from '../db/client.js';
+import { migrate } from '../db/migrate.js';
+import { makeTemplateTarball, templateKey } from '../db/pglite-template.js';
+import type { FinancialModelName, LanguageCode, RoleName, UserRow } from '../db/schema.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { percentToDb } from '../modules/users/present.js';
+import { insertUser } from '../modules/users/queries.js';
+
+export const TEST_JWT_SECRET = 'test-only-secret-0123456789abcdef0123456789abcdef';
+export const usingPostgres = () => process.env.TEST_DB === 'postgres';
+
+export interface TestDatabase {
+  database: Database;
+  /** Closes the database (and drops it on PostgreSQL). */
+  drop(): Promise<void>;
+}
+
+/** The migrated empty database as a PGlite tarball, made once per machine and migration set. */
+async function pgliteTemplate(): Promise<Blob> {
+  const file = path.join(tmpdir(), `cartela-test-${templateKey()}.tar`);
+  if (!existsSync(file)) {
+    const tarball = await makeTemplateTarball();
+    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(tmp, tarball);
+    renameSync(tmp, file); // atomic: parallel test files never read half a file
+  }
+  return new Blob([readFileSync(file)]);
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!usingPostgres()) {
+    const database = await openDatabase({
+      kind: 'pglite',
+      dataDir: 'memory://',
+      loadDataDir: await pgliteTemplate(),
+    });
+    await migrate(database); // a no-op on the template; keeps the helper honest if the template is stale
+    return { database, drop: () => database.close() };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const { default: pg } = await import('pg');
+  const name = `cartela_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 5 });
+  await database.withStartupLock(() => migrate(database));
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/** A config as the server would parse it, for tests: fixed secret, no web build unless given. */
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  const config = loadConfig({
+    DATA_DIR: path.join(tmpdir(), 'cartela-test-unused'),
+    WEB_DIST: path.join(tmpdir(), 'cartela-test-no-web-build'),
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT_MAX: '1000',
+    ...env,
+  });
+  return { ...config, jwt: { ...config.jwt, secret: TEST_JWT_SECRET } };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** A fresh database and the app on it. Call close() in afterAll. */
+export async function startTestApp(
+  options: {
+    env?: Record<string, string>;
+    extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+    /** Build on this database instead of a new one (close() then leaves it open). */
+    database?: Database;
+  } = {},
+): Promise<TestApp> {
+  const testDb: TestDatabase = options.database
+    ? { database: options.database, drop: async () => {} }
+    : await createTestDatabase();
+  const config = testConfig(options.env);
+  const app = await buildApp({
+    config,
+    database: testDb.database,
+    logger: false,
+    ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    database: testDb.database,
+    config,
+    async close() {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}
+
+/** A folder that looks like a web build: index.html and a hashed asset. */
+export function fakeWebBuild(): string {
+  const dir = path.join(tmpdir(), `cartela-test-web-${randomBytes(4).toString('hex')}`);
+  mkdirSync(path.join(dir, 'assets', 'voices'), { recursive: true });
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Cartela</title><div id="root"></div>');
+  writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js'), 'console.log("app")');
+  writeFileSync(path.join(dir, 'assets', 'voices', '1.mp3'), 'ID3');
+  return dir;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Factories
+
+let counter = 0;
+const uniqueName = (prefix: string) => `${prefix}${++counter}${randomBytes(3).toString('hex')}`;
+
+export interface UserInput {
+  username?: string;
+  password?: string;
+  role?: RoleName;
+  financialModel?: FinancialModelName;
+  isActive?: boolean;
+  language?: LanguageCode;
+  contact?: string | null;
+  commissionPercentage?: number;
+  platformCommissionRate?: number;
+}
+
+/** A user straight in the database; returns the row and the plain password. */
+export async function createUser(
+  database: Database,
+  input: UserInput = {},
+): Promise<{ user: UserRow; password: string }> {
+  const role = input.role ?? 'agent';
+  const password = input.password ?? `pw-${randomBytes(6).toString('hex')}`;
+  const user = await insertUser(database.db, {
+    username: input.username ?? uniqueName(role === 'super-agent' ? 'super' : role),
+    passwordHash: await hashPassword(password),
+    role,
+    isActive: input.isActive ?? true,
+    language: input.language ?? 'en',
+    contact: input.contact ?? null,
+    financialModel: role === 'agent' ? (input.financialModel ?? 'virtual-coin') : null,
+    commissionPercentage: role === 'agent' ? percentToDb(input.commissionPercentage ?? 10) : null,
+    systemCommissionShare: role === 'agent' ? percentToDb(20) : null,
+    platformCommissionRate: role === 'super-agent' ? percentToDb(input.platformCommissionRate ?? 50) : null,
+  });
+  return { user, password };
+}
+
+export const createAgent = (database: Database, input: Omit<UserInput, 'role'> = {}) =>
+  createUser(database, { ...input, role: 'agent' });
+export const createAdmin = (database: Database, input: Omit<UserInput, 'role'> = {}) =>
+  createUser(database, { ...input, role: 'admin' });
+export const createSuperAgent = (database: Database, input: Omit<UserInput, 'role'> = {}) =>
+  createUser(database, { ...input, role: 'super-agent' });
+
+/** Signs in through the real login route (the super agent one for super agents); returns the token. */
+export async function loginAs(
+  app: FastifyInstance,
+  who: { user: UserRow; password: string },
+): Promise<string> {
+  const url = who.user.role === 'super-agent' ? '/api/super-agents/login' : '/api/auth/login';
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    payload: { username: who.user.username, password: who.password },
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`login as ${who.user.username} failed: ${res.statusCode} ${res.body}`);
+  return res.json().token as string;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
