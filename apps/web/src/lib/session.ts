@@ -41,6 +41,8 @@ export function useSession(): { user: SessionUser | null; isLoading: boolean } {
   const query = useQuery({
     queryKey: SESSION_KEY,
     queryFn: loadSession,
+    // Without a token there is nothing to restore: no 'Loading...' flash on the sign-in screen.
+    initialData: () => (storage.getToken() ? undefined : null),
     staleTime: 0,
     gcTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: true,

@@ -39,7 +39,7 @@ export function SettingsLayout() {
             ))}
           </ul>
         </nav>
-        <div className="min-w-0">
+        <div className="min-w-0 max-w-4xl">
           <Suspense fallback={null}>
             <Outlet />
           </Suspense>
