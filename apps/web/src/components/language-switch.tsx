@@ -1,7 +1,7 @@
 import type { Language } from '@cartela/contract';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../i18n';
+import { currentLanguage, LANGUAGES } from '../i18n';
 
 export interface LanguageSwitchProps {
   onChange: (language: Language) => void;
@@ -10,8 +10,8 @@ export interface LanguageSwitchProps {
 
 /** English / አማርኛ, each named in its own language; the current one is pressed. */
 export function LanguageSwitch({ onChange, className }: LanguageSwitchProps) {
-  const { t, i18n } = useTranslation();
-  const current = i18n.resolvedLanguage === 'am' ? 'am' : 'en';
+  const { t } = useTranslation(); // re-renders on a language change
+  const current = currentLanguage();
   return (
     <fieldset
       className={clsx('inline-flex shrink-0 rounded-lg border border-line bg-surface-muted p-0.5', className)}

@@ -1,4 +1,4 @@
-import { i18n } from '../i18n';
+import { currentLanguage, i18n } from '../i18n';
 import { ApiError } from './api';
 
 /** The server names the field before a validation message ('currentPassword: ...'); the user needs only the text. */
@@ -16,6 +16,6 @@ export function errorText(error: unknown, fallback: string): string {
   const key = `errors.${error.code}`;
   const translated = i18n.exists(key) ? i18n.t(key as 'errors.NETWORK') : '';
   const message = serverText(error);
-  if (message && (i18n.resolvedLanguage === 'en' || !translated)) return message;
+  if (message && (currentLanguage() === 'en' || !translated)) return message;
   return translated || fallback;
 }

@@ -1,5 +1,6 @@
 import type { Language } from '@cartela/contract';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../i18n';
 
 /**
  * Display-only formatting of money, numbers and dates. Money rules (rounding, santim) belong to
@@ -75,8 +76,8 @@ export function formatDateTime(value: string | Date, language: Language): string
 
 /** The helpers above, bound to the current interface language. */
 export function useFormat() {
-  const { i18n } = useTranslation();
-  const language: Language = i18n.resolvedLanguage === 'am' ? 'am' : 'en';
+  useTranslation(); // re-renders on a language change
+  const language = currentLanguage();
   return {
     language,
     number: (value: number, decimals = 0) => formatNumber(value, language, decimals),
