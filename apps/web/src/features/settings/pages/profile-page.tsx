@@ -136,6 +136,31 @@ function PreferencesCard({ user }: { user: SessionUser }) {
   );
 }
 
+interface PasswordFieldProps {
+  id: string;
+  label: string;
+  autoComplete: 'current-password' | 'new-password';
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  className?: string;
+}
+
+function PasswordField({ id, label, autoComplete, value, onChange, error, className }: PasswordFieldProps) {
+  return (
+    <Field id={id} label={label} error={error} className={className}>
+      <PasswordInput
+        id={id}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? fieldDescriptionId(id) : undefined}
+      />
+    </Field>
+  );
+}
+
 interface PasswordErrors {
   current?: string;
   next?: string;
@@ -180,8 +205,6 @@ function PasswordCard({ username }: { username: string }) {
     );
   }
 
-  const describedBy = (id: string, error?: string) => (error ? fieldDescriptionId(id) : undefined);
-
   return (
     <Card>
       <form onSubmit={handleSubmit} noValidate>
@@ -194,45 +217,31 @@ function PasswordCard({ username }: { username: string }) {
         <CardContent className="grid gap-5 sm:grid-cols-2">
           {/* Lets password managers tie the new password to the account. */}
           <input type="text" name="username" autoComplete="username" value={username} hidden readOnly />
-          <Field
+          <PasswordField
             id="profile-current-password"
             label={t('settings.profile.currentPassword')}
+            autoComplete="current-password"
+            value={current}
+            onChange={setCurrent}
             error={errors.current}
             className="sm:col-span-2 sm:max-w-[calc(50%-0.625rem)]"
-          >
-            <PasswordInput
-              id="profile-current-password"
-              autoComplete="current-password"
-              value={current}
-              onChange={(event) => setCurrent(event.target.value)}
-              aria-invalid={errors.current ? true : undefined}
-              aria-describedby={describedBy('profile-current-password', errors.current)}
-            />
-          </Field>
-          <Field id="profile-new-password" label={t('settings.profile.newPassword')} error={errors.next}>
-            <PasswordInput
-              id="profile-new-password"
-              autoComplete="new-password"
-              value={next}
-              onChange={(event) => setNext(event.target.value)}
-              aria-invalid={errors.next ? true : undefined}
-              aria-describedby={describedBy('profile-new-password', errors.next)}
-            />
-          </Field>
-          <Field
+          />
+          <PasswordField
+            id="profile-new-password"
+            label={t('settings.profile.newPassword')}
+            autoComplete="new-password"
+            value={next}
+            onChange={setNext}
+            error={errors.next}
+          />
+          <PasswordField
             id="profile-confirm-password"
             label={t('settings.profile.confirmPassword')}
+            autoComplete="new-password"
+            value={confirm}
+            onChange={setConfirm}
             error={errors.confirm}
-          >
-            <PasswordInput
-              id="profile-confirm-password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(event) => setConfirm(event.target.value)}
-              aria-invalid={errors.confirm ? true : undefined}
-              aria-describedby={describedBy('profile-confirm-password', errors.confirm)}
-            />
-          </Field>
+          />
         </CardContent>
         <CardFooter>
           <Button type="submit" loading={update.isPending}>
