@@ -26,9 +26,33 @@ export interface RouteContext<R extends RouteDef, A extends Access> {
   reply: FastifyReply;
 }
 
+/** An answer body already serialized - and checked against the route's schema when it was made. */
+export class Serialized {
+  constructor(readonly json: string) {}
+}
+
+/**
+ * Serializes (and checks) an answer once per `key` object, then reuses the text. For hot answers made from
+ * objects that never change in place, such as the cached user behind GET /api/auth/me: the zod serializer is
+ * the most expensive step of such a request. docs/decisions/024-fast-paths.md
+ */
+export function serializedOnce<S extends z.ZodType>(
+  memo: WeakMap<object, Serialized>,
+  key: object,
+  schema: S,
+  build: () => z.output<S>,
+): Serialized {
+  let hit = memo.get(key);
+  if (!hit) {
+    hit = new Serialized(JSON.stringify(schema.encode(build())));
+    memo.set(key, hit);
+  }
+  return hit;
+}
+
 export type RouteHandler<R extends RouteDef, A extends Access> = (
   ctx: RouteContext<R, A>,
-) => Promise<z.output<R['response']>>;
+) => Promise<z.output<R['response']> | Serialized>;
 
 export interface RouteExtras {
   /** Other success statuses with their own body schema (e.g. health's 503). */
@@ -38,7 +62,9 @@ export interface RouteExtras {
 }
 
 /** Decorated on the app by plugins/auth.ts: the onRequest hook that enforces a route's Access. */
-export type AccessHook = (access: Access) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+export type AccessHook = (
+  access: Access,
+) => (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,6 +115,8 @@ export function registerRoute<R extends RouteDef, A extends Access>(
         reply,
       });
       if (reply.statusCode === 200 && status !== 200) reply.code(status);
+      if (result instanceof Serialized)
+        return reply.type('application/json; charset=utf-8').send(result.json);
       return result;
     },
   });

@@ -1,8 +1,12 @@
 // Security headers on every answer (helmet) and the rate-limit machinery used by the login routes.
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { AppError, MESSAGES } from '../errors.js';
+
+type HelmetOptions = Record<string, unknown>;
+type HelmetMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
 /**
  * The app's own scripts, styles, fonts, images, media and workers, plus data: and blob: (voice clips cached in
@@ -26,11 +30,43 @@ const CSP_DIRECTIVES = {
   formAction: ["'self'"],
 };
 
+export const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+  // Plain http on a LAN address: HSTS would be ignored there and could break a later move to another host.
+  strictTransportSecurity: false,
+};
+
+/**
+ * The headers helmet sets, worked out once. @fastify/helmet rebuilds helmet's middleware on every request
+ * (about 6% of a GET /api/auth/me), so we run helmet itself - the library @fastify/helmet wraps, loaded through
+ * it - once at start on a stand-in response and copy what it set onto every answer.
+ * docs/decisions/024-fast-paths.md
+ */
+export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+  const fromFastifyHelmet = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'));
+  const helmet = fromFastifyHelmet('helmet') as (options: HelmetOptions) => HelmetMiddleware;
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  } as unknown as ServerResponse;
+  let failure: unknown = null;
+  helmet(options)({} as IncomingMessage, res, (err) => {
+    failure = err ?? null;
+  });
+  if (failure) throw failure;
+  return headers;
+}
+
 export async function setupSecurity(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-    // Plain http on a LAN address: HSTS would be ignored there and could break a later move to another host.
-    strictTransportSecurity: false,
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   // Routes opt in with `config.rateLimit` (the login routes); counters are per client IP (see TRUST_PROXY).
   await app.register(rateLimit, {

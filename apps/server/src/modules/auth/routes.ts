@@ -1,7 +1,7 @@
 // Sign-in, the current user and the profile: thin handlers over the auth service.
-import { authRoutes } from '@cartela/contract';
+import { authRoutes, MeResponse, SuperAgentProfileResponse } from '@cartela/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerRoute } from '../../route.js';
+import { registerRoute, type Serialized, serializedOnce } from '../../route.js';
 import { toSessionUser } from '../users/present.js';
 import type { AuthService } from './service.js';
 
@@ -38,13 +38,16 @@ export function registerAuthRoutes(
     limited,
   );
 
-  registerRoute(app, authRoutes.me, { roles: 'authenticated' }, async ({ user }) => ({
-    user: toSessionUser(user),
-  }));
+  // Called on every app start and after a win: the answer is made once per cached user row.
+  const meMemo = new WeakMap<object, Serialized>();
+  registerRoute(app, authRoutes.me, { roles: 'authenticated' }, async ({ user }) =>
+    serializedOnce(meMemo, user, MeResponse, () => ({ user: toSessionUser(user) })),
+  );
 
-  registerRoute(app, authRoutes.superAgentProfile, { roles: ['super-agent'] }, async ({ user }) => ({
-    superAgent: toSessionUser(user),
-  }));
+  const profileMemo = new WeakMap<object, Serialized>();
+  registerRoute(app, authRoutes.superAgentProfile, { roles: ['super-agent'] }, async ({ user }) =>
+    serializedOnce(profileMemo, user, SuperAgentProfileResponse, () => ({ superAgent: toSessionUser(user) })),
+  );
 
   registerRoute(app, authRoutes.updateProfile, { roles: 'authenticated' }, ({ user, body }) =>
     service.updateProfile(user, body),

@@ -30,6 +30,12 @@ export class UserCache {
     );
   }
 
+  /** The user if it is in memory and fresh, without touching the database (undefined otherwise). */
+  peek(id: string): UserRow | undefined {
+    const hit = this.entries.get(id);
+    return hit && hit.expires > Date.now() ? hit.user : undefined;
+  }
+
   /** The user, from memory when possible; null when there is no such user. */
   async get(id: string): Promise<UserRow | null> {
     const hit = this.entries.get(id);

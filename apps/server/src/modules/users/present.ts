@@ -11,7 +11,20 @@ const percent = (value: string | null): number | null => (value === null ? null 
 /** A percentage for a numeric(7,4) column: exact text with 4 decimals. */
 export const percentToDb = (value: number): string => value.toFixed(4);
 
+// Rows are never changed in place (a change makes a new row object), and the user cache hands out the same row
+// object until the user changes: so the presented form can be remembered per row object.
+const presented = new WeakMap<UserRow, SessionUser>();
+
 export function toSessionUser(row: UserRow): SessionUser {
+  let user = presented.get(row);
+  if (!user) {
+    user = Object.freeze(present(row));
+    presented.set(row, user);
+  }
+  return user;
+}
+
+function present(row: UserRow): SessionUser {
   const agent = row.role === 'agent';
   return {
     id: row.id,
