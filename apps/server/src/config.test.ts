@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, ensureLocalJwtSecret, loadConfig } from './config.js';
+import { CONFIG_VARIABLES, ConfigError, ensureLocalJwtSecret, loadConfig } from './config.js';
 
 const SECRET = 'x'.repeat(32);
 
@@ -146,6 +146,26 @@ describe('loadConfig', () => {
 
   it('lists every bad variable at once', () => {
     expect(problems({ PORT: 'x', LOG_LEVEL: 'y' })).toHaveLength(2);
+  });
+});
+
+describe('.env.example', () => {
+  const file = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');
+  const env = Object.fromEntries(
+    file
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+
+  it('documents every setting, and nothing else', () => {
+    expect(Object.keys(env).sort()).toEqual([...CONFIG_VARIABLES].sort());
+  });
+
+  it('is a valid configuration as it stands, equal to the defaults', () => {
+    const { webDist: _a, ...fromExample } = loadConfig(env, '/srv/cartela');
+    const { webDist: _b, ...defaults } = loadConfig({}, '/srv/cartela');
+    expect(fromExample).toEqual(defaults);
   });
 });
 

@@ -103,6 +103,9 @@ const EnvSchema = z.object({
   BODY_LIMIT: integer(1024, 100 * 1024 * 1024).default(1024 * 1024),
 });
 
+/** Every environment variable the server reads (each is documented in .env.example). */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape);
+
 export interface Config {
   port: number;
   host: string;
