@@ -1,7 +1,6 @@
 // Builds the Fastify application (no listen): used by main.ts and by the tests through app.inject or a port.
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { FailureLimiter } from './modules/auth/limiter.js';
@@ -12,7 +11,7 @@ import { registerHealthRoutes } from './modules/health/routes.js';
 import { UserCache } from './modules/users/cache.js';
 import { setupAuth } from './plugins/auth.js';
 import { setupDocs } from './plugins/docs.js';
-import { setupErrors } from './plugins/errors.js';
+import { setupErrors, ZOD_COMPILERS } from './plugins/errors.js';
 import { setupSecurity } from './plugins/security.js';
 import { setupWeb } from './plugins/web.js';
 import { serverVersion } from './version.js';
@@ -60,14 +59,16 @@ export async function buildApp({
     genReqId: () => randomUUID(),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimit,
+    // zod validates and serializes everything: giving Fastify our compilers up front also spares loading
+    // ajv and fast-json-stringify at start (~80 ms).
+    schemaController: ZOD_COMPILERS,
   });
 
-  app.setSerializerCompiler(serializerCompiler);
   // JSON only: a text/plain body is answered 415 instead of reaching a schema that expects an object.
   app.removeContentTypeParser('text/plain');
   setupErrors(app);
   await setupSecurity(app);
-  await setupDocs(app, { version: serverVersion() });
+  setupDocs(app, { version: serverVersion() });
 
   const users = new UserCache(database);
   app.addHook('onClose', async () => users.close());

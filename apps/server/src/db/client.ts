@@ -3,12 +3,12 @@
 //
 // PGlite has ONE connection: a multi-statement write must go through `db.transaction(...)` (which holds the
 // connection for the whole transaction), never BEGIN/COMMIT statements that concurrent requests could interleave.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient } from 'pg';
+import { type PgliteStartOptions, startPglite, startPgliteWorker } from './embedded.js';
+import type { PgliteClient } from './pglite-worker.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -29,7 +29,7 @@ export const ALL_USERS = '*';
 export interface Database {
   db: Db;
   kind: DatabaseKind;
-  /** The embedded engine itself (null on PostgreSQL), for tooling such as making a template. */
+  /** The embedded engine when it runs in this thread (null in a worker and on PostgreSQL): for tooling. */
   pglite: PGlite | null;
   /** Runs `SELECT 1`; throws when the database cannot be reached. */
   ping(): Promise<void>;
@@ -53,24 +53,19 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | {
+  | ({
       kind: 'pglite';
       /** A folder, or 'memory://' for a throwaway database. */
       dataDir: string;
-      /** A tarball (PGlite dumpDataDir) to start a NEW database from, instead of running initdb. */
-      loadDataDir?: Blob;
-      /** Extra initdb arguments, when a new database is created. */
-      initdbArgs?: string[];
-    }
+      /** An instance already started on dataDir (see embedded.ts), instead of starting one here. */
+      client?: PgliteClient | Promise<PgliteClient>;
+      /** Run PGlite in a worker thread (what the server does) rather than in this thread. */
+      worker?: boolean;
+    } & PgliteStartOptions)
   | { kind: 'postgres'; url: string; poolMax?: number; onError?: (err: Error) => void };
 
 export function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'pglite' ? openPglite(options) : openPostgres(options);
-}
-
-/** True when `dataDir` already holds a PGlite database (so opening it does not run initdb). */
-export function pgliteExists(dataDir: string): boolean {
-  return existsSync(path.join(dataDir, 'PG_VERSION'));
 }
 
 class Listeners {
@@ -85,25 +80,26 @@ class Listeners {
 }
 
 async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<Database> {
-  const [{ PGlite }, { drizzle }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-  ]);
-  const client: PGlite = new PGlite(options.dataDir, {
-    // 16 MB of shared buffers (PostgreSQL's default is 128 MB): plenty for one hall's data, and a quicker start.
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    ...(options.initdbArgs ? { initDbStartParams: options.initdbArgs } : {}),
-  });
-  await client.waitReady;
-  const db = drizzle({ client, schema });
+  const client: PgliteClient = await (options.client ??
+    (options.worker
+      ? startPgliteWorker(options.dataDir, {
+          ...(options.initdbArgs ? { initdbArgs: options.initdbArgs } : {}),
+          ...(options.loadDataDir
+            ? { loadDataDir: new Uint8Array(await options.loadDataDir.arrayBuffer()) }
+            : {}),
+        })
+      : startPglite(options.dataDir, options)));
+  // Drizzle loads while PGlite boots.
+  const [{ drizzle }] = await Promise.all([import('drizzle-orm/pglite'), client.waitReady]);
+  // The worker client speaks the part of PGlite's interface Drizzle uses.
+  const db = drizzle({ client: client as unknown as PGlite, schema });
   const listeners = new Listeners();
   let listening = false;
 
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    pglite: client,
+    pglite: 'dumpDataDir' in client ? (client as unknown as PGlite) : null,
     async ping() {
       await client.query('SELECT 1');
     },

@@ -1,9 +1,8 @@
 // Opening and preparing the database the configuration names; shared by the server (main.ts) and the CLI.
 import type { Config } from '../config.js';
-import { type Database, openDatabase, pgliteExists } from './client.js';
-import { lockDataDir, pgliteDir } from './data-dir.js';
+import { type Database, openDatabase } from './client.js';
+import { type EmbeddedStart, startEmbedded } from './embedded.js';
 import { migrate } from './migrate.js';
-import { copyBuildTemplate, INITDB_ARGS } from './pglite-template.js';
 import { ensureAdmin, seedDemoData } from './seed.js';
 
 export interface OpenedDatabase {
@@ -14,10 +13,15 @@ export interface OpenedDatabase {
   close(): Promise<void>;
 }
 
+/**
+ * Opens the configured database. For the embedded one, `embedded` is what startEmbedded returned if the caller
+ * started it early (main.ts does, to overlap PGlite's boot with loading the rest of the server).
+ */
 export async function openConfiguredDatabase(
   config: Config,
-  onError: (err: Error) => void = () => {},
+  options: { onError?: (err: Error) => void; embedded?: EmbeddedStart } = {},
 ): Promise<OpenedDatabase> {
+  const onError = options.onError ?? (() => {});
   if (config.database.kind === 'postgres') {
     const database = await openDatabase({
       kind: 'postgres',
@@ -27,13 +31,9 @@ export async function openConfiguredDatabase(
     });
     return { database, created: false, close: () => database.close() };
   }
-  const release = lockDataDir(config.dataDir);
+  const { dir, created, client, release } = options.embedded ?? startEmbedded(config.dataDir);
   try {
-    const dir = pgliteDir(config.dataDir);
-    const created = !pgliteExists(dir);
-    // A new database starts as a copy of the build's template when there is one (much faster than initdb).
-    if (created) await copyBuildTemplate(dir);
-    const database = await openDatabase({ kind: 'pglite', dataDir: dir, initdbArgs: INITDB_ARGS });
+    const database = await openDatabase({ kind: 'pglite', dataDir: dir, client });
     return {
       database,
       created,
@@ -46,6 +46,7 @@ export async function openConfiguredDatabase(
       },
     };
   } catch (err) {
+    await client.then((c) => c.close()).catch(() => {});
     release();
     throw err;
   }

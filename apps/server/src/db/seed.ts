@@ -5,59 +5,9 @@ import { hashPassword } from '../modules/auth/passwords.js';
 import { percentToDb } from '../modules/users/present.js';
 import { adminExists, countUsers, findUserByUsername, insertUser } from '../modules/users/queries.js';
 import type { Database, Tx } from './client.js';
-import {
-  agentCartelas,
-  type CardGrid,
-  cartelas,
-  coinLedger,
-  type FinancialModelName,
-  type RoleName,
-  superAgentAgreements,
-  users,
-} from './schema.js';
+import { DEMO_ACCOUNTS, DEMO_CARTELA_COUNT, hashDemoPasswords } from './demo-accounts.js';
+import { agentCartelas, type CardGrid, cartelas, coinLedger, superAgentAgreements, users } from './schema.js';
 
-export interface DemoAccount {
-  username: string;
-  password: string;
-  role: RoleName;
-  description: string;
-  financialModel?: FinancialModelName;
-  /** Inclusive range of cartela numbers assigned to the agent. */
-  cartelas?: [number, number];
-  coins?: number;
-  /** Username of the agent this super agent supervises. */
-  supervises?: string;
-}
-
-export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { username: 'admin', password: 'admin123', role: 'admin', description: 'admin' },
-  {
-    username: 'agent1',
-    password: 'agent123',
-    role: 'agent',
-    financialModel: 'virtual-coin',
-    cartelas: [1, 100],
-    coins: 1000,
-    description: 'virtual-coin agent, 1,000 coins, cartelas 1-100',
-  },
-  {
-    username: 'agent2',
-    password: 'agent123',
-    role: 'agent',
-    financialModel: 'commission-share',
-    cartelas: [101, 200],
-    description: 'commission-share agent, cartelas 101-200',
-  },
-  {
-    username: 'super1',
-    password: 'super123',
-    role: 'super-agent',
-    supervises: 'agent1',
-    description: 'super agent supervising agent1',
-  },
-];
-
-export const DEMO_CARTELA_COUNT = 300;
 const DEFAULT_COMMISSION = 10;
 const DEFAULT_SYSTEM_SHARE = 20;
 const DEFAULT_PLATFORM_RATE = 50;
@@ -125,11 +75,6 @@ export async function seedDemoData(database: Database, demoHashes?: Promise<stri
     }
     return true;
   });
-}
-
-/** The demo accounts' password hashes (argon2 on the thread pool: start it early, await it late). */
-export function hashDemoPasswords(): Promise<string[]> {
-  return Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
 }
 
 /** Coins are only ever changed together with their ledger row (balance = sum of the ledger). */

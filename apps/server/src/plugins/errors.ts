@@ -3,7 +3,14 @@
 // - Request validation (zod): 400 VALIDATION_FAILED, the message naming the field ('username: Username is required').
 // - Fastify's own request errors: malformed JSON 400, wrong content type 415, body too large 413, rate limit 429.
 // - Anything else is a bug: logged with the request id, answered 500 without internals.
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+  FastifySerializerCompiler,
+  FastifyServerOptions,
+} from 'fastify';
 import type { z } from 'zod';
 import { AppError, isAppError, MESSAGES } from '../errors.js';
 
@@ -70,6 +77,22 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     const part = httpPart === 'querystring' ? 'query' : (httpPart ?? 'body');
     return { error: new AppError('VALIDATION_FAILED', validationMessage(result.error.issues, data, part)) };
   };
+
+/**
+ * Serializes answers through the route's zod schema (encode: unknown fields dropped, the shape checked); an
+ * answer that does not match is a bug, reported as a 500. (fastify-type-provider-zod's own serializer does the
+ * same; ours spares loading that package at start.)
+ */
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) =>
+    JSON.stringify(schema.encode(data));
+
+/** Fastify's typings expect JSON-schema compilers here; ours take the contract's zod schemas. Passing them up
+ * front also spares Fastify loading ajv and fast-json-stringify at start (~80 ms). */
+export const ZOD_COMPILERS = {
+  compilersFactory: { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler },
+} as unknown as FastifyServerOptions['schemaController'];
 
 interface Answer {
   status: number;
@@ -138,7 +161,6 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
 }
 
 export function setupErrors(app: FastifyInstance): void {
-  app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler((err, request, reply) => {
     const answer = answerFor(err);
     if (answer.status >= 500) {
