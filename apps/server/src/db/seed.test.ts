@@ -1,8 +1,9 @@
 import { PATTERN_IDS } from '@cartela/core';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test/helpers.js';
+import { createTestDatabase, type TestDatabase, testConfig } from '../test/helpers.js';
 import { migrate } from './migrate.js';
+import { prepareDatabase } from './open.js';
 import { agentCartelas, cartelas, coinLedger, superAgentAgreements, users } from './schema.js';
 import { AdminAccountError, createAdmin, ensureAdmin, seedDemoData } from './seed.js';
 
@@ -210,5 +211,95 @@ describe('database rules', () => {
       .from(coinLedger)
       .where(eq(coinLedger.agentId, agent1.id));
     expect(Number(sum!.s)).toBe(1100);
+  });
+
+  it('rolls a failed transaction back, and the connection keeps working', async () => {
+    const db = t.database.db;
+    const before = await byName('agent2');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.update(users).set({ contact: 'changed' }).where(eq(users.id, before.id));
+        // Violates a CHECK: the whole transaction goes.
+        await tx.update(users).set({ virtualCoins: -5 }).where(eq(users.id, before.id));
+      }),
+    ).rejects.toThrow();
+    expect((await byName('agent2')).contact).toBe(before.contact);
+
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.update(users).set({ contact: 'changed again' }).where(eq(users.id, before.id));
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect((await byName('agent2')).contact).toBe(before.contact);
+
+    // A nested transaction (a savepoint) rolls back alone.
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ contact: 'outer' }).where(eq(users.id, before.id));
+      await tx
+        .transaction(async (inner) => {
+          await inner.update(users).set({ notes: 'inner' }).where(eq(users.id, before.id));
+          throw new Error('inner fails');
+        })
+        .catch(() => {});
+    });
+    const after = await byName('agent2');
+    expect(after.contact).toBe('outer');
+    expect(after.notes).toBe(before.notes);
+  });
+
+  it('keeps queries outside a transaction waiting until it ends', async () => {
+    const db = t.database.db;
+    const agent = await byName('agent2');
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const tx = db.transaction(async (trx) => {
+      await trx.update(users).set({ contact: 'in flight' }).where(eq(users.id, agent.id));
+      await gate;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    const outside = byName('agent2');
+    release();
+    await tx;
+    // On PGlite's single connection the read waits for the commit; on PostgreSQL it may run first and see
+    // the old value (read committed), but never a half-done transaction.
+    expect(['in flight', agent.contact]).toContain((await outside).contact);
+    expect((await byName('agent2')).contact).toBe('in flight');
+  });
+});
+
+describe('preparing a new database at start', () => {
+  it('migrates, creates the demo hall once even when two instances start together, then the admin rule', async () => {
+    const fresh = await createTestDatabase();
+    const second = await fresh.another();
+    try {
+      const config = { ...testConfig(), demoData: true, admin: { username: 'owner', password: 'owner-pw' } };
+      const [a, b] = await Promise.all([
+        prepareDatabase(fresh.database, config),
+        prepareDatabase(second, config),
+      ]);
+      expect([a.demoCreated, b.demoCreated].sort()).toEqual([false, true]);
+      // The demo hall has an admin, so ADMIN_USERNAME is not used.
+      expect(a.admin).toBe('exists');
+      const [{ n }] = (await fresh.database.db.select({ n: sql<number>`count(*)::int` }).from(cartelas)) as [
+        { n: number },
+      ];
+      expect(n).toBe(300);
+
+      const empty = await createTestDatabase();
+      try {
+        const result = await prepareDatabase(empty.database, { ...config, demoData: false });
+        expect(result).toEqual({ demoCreated: false, admin: 'created' });
+        const [owner] = await empty.database.db.select().from(users).where(eq(users.username, 'owner'));
+        expect(owner?.role).toBe('admin');
+      } finally {
+        await empty.drop();
+      }
+    } finally {
+      if (second !== fresh.database) await second.close();
+      await fresh.drop();
+    }
   });
 });

@@ -22,6 +22,8 @@ export const usingPostgres = () => process.env.TEST_DB === 'postgres';
 
 export interface TestDatabase {
   database: Database;
+  /** Opens another handle on the same database (PostgreSQL: a second pool, like a second server instance). */
+  another(): Promise<Database>;
   /** Closes the database (and drops it on PostgreSQL). */
   drop(): Promise<void>;
 }
@@ -46,7 +48,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       loadDataDir: await pgliteTemplate(),
     });
     await migrate(database); // a no-op on the template; keeps the helper honest if the template is stale
-    return { database, drop: () => database.close() };
+    // One process owns an embedded database: "another instance" is the same handle.
+    return { database, another: async () => database, drop: () => database.close() };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -65,6 +68,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await database.withStartupLock(() => migrate(database));
   return {
     database,
+    another: () => openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 5 }),
     async drop() {
       await database.close();
       const c = new pg.Client({ connectionString: serverUrl });
@@ -107,7 +111,7 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const testDb: TestDatabase = options.database
-    ? { database: options.database, drop: async () => {} }
+    ? { database: options.database, another: async () => options.database!, drop: async () => {} }
     : await createTestDatabase();
   const config = testConfig(options.env);
   const app = await buildApp({
