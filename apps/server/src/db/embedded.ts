@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir, pgliteDir } from './data-dir.js';
 import { type PgliteClient, PgliteWorkerClient } from './pglite-worker.js';
-import { copyBuildTemplate, INITDB_ARGS } from './template-copy.js';
+import { INITDB_ARGS, usableBuildTemplate } from './template-copy.js';
 
 /** Starts PGlite in a worker thread (see pglite-worker.ts); await `waitReady` before using it. */
 export function startPgliteWorker(
@@ -48,23 +48,30 @@ export interface EmbeddedStart {
   dir: string;
   /** True when this start creates the database. */
   created: boolean;
-  /** Booting PGlite, in a worker (after copying the build's template on a first start). */
-  client: Promise<PgliteClient>;
+  /** PGlite in a worker (which copies the build's template first on a first start); await its waitReady. */
+  client: PgliteClient;
   /** Releases DATA_DIR (see lockDataDir). */
   release: () => void;
 }
 
 /**
- * Takes DATA_DIR for this process, copies the build's template into it on a first start, and starts PGlite.
- * Returns at once; the work goes on in the background.
+ * Takes DATA_DIR for this process and starts PGlite in a worker (which, on a first start, first copies the
+ * build's template). Returns at once; the work goes on in the worker.
  */
 export function startEmbedded(dataDir: string): EmbeddedStart {
   const release = lockDataDir(dataDir);
   const dir = pgliteDir(dataDir);
   const created = !pgliteExists(dir);
-  const client = (created ? copyBuildTemplate(dir) : Promise.resolve(false)).then(
-    (): PgliteClient => startPgliteWorker(dir, { initdbArgs: INITDB_ARGS }),
-  );
-  client.catch(() => {}); // awaited by the caller; never an unhandled rejection meanwhile
-  return { dir, created, client, release };
+  // A new database starts as a copy of the build's template when there is one (much faster than initdb).
+  const template = created ? usableBuildTemplate() : null;
+  try {
+    const client = startPgliteWorker(dir, {
+      initdbArgs: INITDB_ARGS,
+      ...(template ? { copyFrom: template } : {}),
+    });
+    return { dir, created, client, release };
+  } catch (err) {
+    release();
+    throw err;
+  }
 }

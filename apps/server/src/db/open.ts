@@ -46,7 +46,7 @@ export async function openConfiguredDatabase(
       },
     };
   } catch (err) {
-    await client.then((c) => c.close()).catch(() => {});
+    await client.close().catch(() => {});
     release();
     throw err;
   }

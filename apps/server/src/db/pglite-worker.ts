@@ -33,7 +33,16 @@ void _pgliteFits;
 // from dist/ without a separate build step. PGlite is loaded from the path the main thread resolved.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+const fs = require('node:fs');
 const { PGlite } = require(workerData.pglitePath);
+if (workerData.copyFrom) {
+  // A first start: the build's ready-made database, copied beside the target then renamed, so that a crash
+  // half-way never leaves half a database behind.
+  const tmp = workerData.dataDir + '.tmp-' + process.pid;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  fs.cpSync(workerData.copyFrom, tmp, { recursive: true });
+  fs.renameSync(tmp, workerData.dataDir);
+}
 const options = { startParams: [...PGlite.defaultStartParams, ...workerData.startParams] };
 if (workerData.initdbArgs) options.initDbStartParams = workerData.initdbArgs;
 if (workerData.loadDataDir) options.loadDataDir = new Blob([workerData.loadDataDir]);
@@ -165,6 +174,8 @@ function rebuildError(info: Record<string, unknown> & { message: string }): Erro
 }
 
 export interface PgliteWorkerOptions {
+  /** A NEW database starts as a copy of this folder (the build's template), made by the worker. */
+  copyFrom?: string;
   /** A tarball (PGlite dumpDataDir) to start a NEW database from, instead of running initdb. */
   loadDataDir?: Blob | Uint8Array;
   /** Extra initdb arguments, when a new database is created. */
@@ -226,6 +237,7 @@ export class PgliteWorkerClient {
         initdbArgs: options.initdbArgs,
         startParams: options.startParams ?? [],
         loadDataDir,
+        copyFrom: options.copyFrom,
       },
     });
     return new PgliteWorkerClient(worker);

@@ -13,8 +13,6 @@ const DEFAULT_SYSTEM_SHARE = 20;
 const DEFAULT_PLATFORM_RATE = 50;
 const DEFAULT_SUPER_AGENT_RATE = 20;
 
-const range = ([from, to]: [number, number]) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-
 /**
  * Creates the demo hall on an EMPTY database (no users): 4 accounts, the 300 system cartelas, the agents'
  * copies, agent1's coins (through a ledger row) and super1's agreement with agent1. One transaction, a handful
@@ -47,20 +45,25 @@ export async function seedDemoData(database: Database, demoHashes?: Promise<stri
       .returning({ id: users.id, username: users.username });
     const idOf = new Map(created.map((u) => [u.username, u.id]));
 
-    await tx
-      .insert(cartelas)
-      .values(cards.map((card, i) => ({ cartelaNumber: i + 1, card, winningPatterns: [...PATTERN_IDS] })));
+    // One statement each, with the cards as a single JSON parameter: a 300-row VALUES list with 1,500
+    // parameters takes PGlite several times longer to parse and plan.
+    await tx.execute(sql`
+      INSERT INTO ${cartelas} (cartela_number, card, winning_patterns)
+      SELECT t.n, t.card, ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(PATTERN_IDS)}::jsonb))
+      FROM jsonb_array_elements(${JSON.stringify(cards)}::jsonb) WITH ORDINALITY AS t(card, n)`);
 
-    const assigned = DEMO_ACCOUNTS.flatMap((a) =>
-      a.cartelas
-        ? range(a.cartelas).map((n) => ({
-            agentId: idOf.get(a.username)!,
-            cartelaNumber: n,
-            card: cards[n - 1]!,
-          }))
-        : [],
+    // Each agent's copies start as the system cards of its range.
+    const ranges = DEMO_ACCOUNTS.flatMap((a) =>
+      a.cartelas ? [{ agentId: idOf.get(a.username)!, from: a.cartelas[0], to: a.cartelas[1] }] : [],
     );
-    if (assigned.length > 0) await tx.insert(agentCartelas).values(assigned);
+    if (ranges.length > 0) {
+      await tx.execute(sql`
+        INSERT INTO ${agentCartelas} (agent_id, cartela_number, card)
+        SELECT (r->>'agentId')::uuid, c.cartela_number, c.card
+        FROM ${cartelas} c
+        JOIN jsonb_array_elements(${JSON.stringify(ranges)}::jsonb) AS r
+          ON c.cartela_number BETWEEN (r->>'from')::int AND (r->>'to')::int`);
+    }
 
     for (const a of DEMO_ACCOUNTS) {
       if (a.coins) await addDemoCoins(tx, idOf.get(a.username)!, a.coins);

@@ -2,7 +2,6 @@
 // crypto only): it runs before anything else at start. Making the template is in pglite-template.ts.
 // docs/decisions/023-pglite-template.md
 import { existsSync, readFileSync } from 'node:fs';
-import { cp, rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,22 +35,16 @@ export function templateKey(folder = MIGRATIONS_FOLDER): string {
 }
 
 /**
- * Copies the build's template to `dataDir` (which must not exist yet). Returns false when there is no
- * template for these migrations and this PGlite; the caller then lets PGlite run initdb.
+ * The build's template folder when it suits this build (these migrations, this PGlite), else null: then PGlite
+ * runs initdb. The copy itself is made by the database worker (pglite-worker.ts), off the main thread.
  */
-export async function copyBuildTemplate(dataDir: string, dir = BUILD_TEMPLATE_DIR): Promise<boolean> {
+export function usableBuildTemplate(dir = BUILD_TEMPLATE_DIR): string | null {
   const source = path.resolve(dir);
   try {
-    if (!existsSync(path.join(source, 'PG_VERSION'))) return false;
-    if (readFileSync(templateKeyFile(source), 'utf8').trim() !== templateKey()) return false;
+    if (!existsSync(path.join(source, 'PG_VERSION'))) return null;
+    if (readFileSync(templateKeyFile(source), 'utf8').trim() !== templateKey()) return null;
   } catch {
-    return false;
+    return null;
   }
-  // Copy beside the target, then rename: a crash half-way never leaves a half database behind. The copy runs
-  // on libuv's threads, so the caller can load modules or hash passwords meanwhile.
-  const tmp = `${path.resolve(dataDir)}.tmp-${process.pid}`;
-  await rm(tmp, { recursive: true, force: true });
-  await cp(source, tmp, { recursive: true });
-  await rename(tmp, dataDir);
-  return true;
+  return source;
 }
