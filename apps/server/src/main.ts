@@ -41,8 +41,16 @@ function banner(config: Config, opened: OpenedDatabase, demoCreated: boolean, ad
       lines.push(`  ${`${a.username} / ${a.password}`.padEnd(22)} ${a.description}`);
     lines.push('  Change these passwords before real money is involved.');
   }
-  if (admin === 'created')
+  if (admin === 'created') {
     lines.push('', `Admin account '${config.admin?.username}' created from ADMIN_USERNAME.`);
+  }
+  if (admin === 'exists') {
+    lines.push(
+      '',
+      `ADMIN_USERNAME '${config.admin?.username}' not created: the database already has an admin ` +
+        '(npm run admin:create adds one).',
+    );
+  }
   return `${lines.join('\n')}\n\n`;
 }
 
@@ -80,14 +88,18 @@ async function main(): Promise<void> {
       config.database.kind === 'postgres' ? 'the PostgreSQL server (DATABASE_URL)' : config.dataDir;
     fail(`Could not open the database in ${where}: ${(err as Error).message}`);
   }
-  const appConfig = withJwtSecret(config);
-  const { demoCreated, admin } = await prepareDatabase(
-    opened.database,
-    config,
-    demoHashes ? { demoHashes } : {},
-  );
-  const { buildApp } = await appModule;
-  const app = await buildApp({ config: appConfig, database: opened.database });
+  let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
+  let app: Awaited<ReturnType<Awaited<typeof appModule>['buildApp']>>;
+  try {
+    const appConfig = withJwtSecret(config);
+    prepared = await prepareDatabase(opened.database, config, demoHashes ? { demoHashes } : {});
+    const { buildApp } = await appModule;
+    app = await buildApp({ config: appConfig, database: opened.database });
+  } catch (err) {
+    await opened.close().catch(() => {});
+    fail(`Could not prepare the database or the server: ${(err as Error)?.stack ?? String(err)}`);
+  }
+  const { demoCreated, admin } = prepared;
 
   let stopping = false;
   const stop = async (signal: string) => {
