@@ -98,6 +98,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: AppConfig;
+  /** Another handle on the same database (PostgreSQL: its own pool and LISTEN connection). Close it yourself. */
+  another(): Promise<Database>;
   close(): Promise<void>;
 }
 
@@ -125,6 +127,7 @@ export async function startTestApp(
     app,
     database: testDb.database,
     config,
+    another: testDb.another,
     async close() {
       await app.close();
       await testDb.drop();

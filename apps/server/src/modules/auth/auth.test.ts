@@ -295,7 +295,9 @@ describe('sessions: GET /api/auth/me', () => {
   });
 
   it('ends a session on another server instance too (same database)', async () => {
-    const other = await startTestApp({ database: t.database });
+    // On PostgreSQL a second pool with its own LISTEN connection: a real second instance.
+    const secondHandle = await t.another();
+    const other = await startTestApp({ database: secondHandle });
     try {
       const agent = await createAgent(t.database);
       const token = await loginAs(t.app, agent);
@@ -311,6 +313,7 @@ describe('sessions: GET /api/auth/me', () => {
       await expect.poll(async () => (await onOther()).statusCode, { timeout: 3000 }).toBe(401);
     } finally {
       await other.close();
+      if (secondHandle !== t.database) await secondHandle.close();
     }
   });
 
