@@ -5,6 +5,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_DATA_DIR } from './config-env.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -73,7 +74,7 @@ const trustProxy = z
 const EnvSchema = z.object({
   PORT: integer(1, 65535).default(3000),
   HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
-  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default(DEFAULT_DATA_DIR),
   DATABASE_URL: z
     .string()
     .trim()

@@ -2,9 +2,12 @@
 // SIGTERM/SIGINT. `node apps/server/dist/main.js` (or `npm start` at the root, which builds first).
 //
 // Start-up speed matters (a hall restarts its box; < 1.5 s to a served /api/health): the static imports here
-// are only what starting the embedded database needs, so PGlite boots while the rest of the server loads.
+// are only what starting the embedded database needs, so PGlite boots in its worker while the rest of the
+// server (zod, Fastify, Drizzle) loads on the main thread.
+import { rmSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
-import { type Config, ConfigError, loadConfig, withJwtSecret } from './config.js';
+import type { Config } from './config.js';
+import { embeddedDataDir } from './config-env.js';
 import { DataDirLockedError } from './db/data-dir.js';
 import { DEMO_ACCOUNTS, DEMO_CARTELA_COUNT, hashDemoPasswords } from './db/demo-accounts.js';
 import { type EmbeddedStart, startEmbedded } from './db/embedded.js';
@@ -55,22 +58,38 @@ function banner(config: Config, opened: OpenedDatabase, demoCreated: boolean, ad
 }
 
 async function main(): Promise<void> {
+  // The embedded database first: its worker copies the template (first start) and boots PGlite meanwhile.
+  const earlyDir = embeddedDataDir();
+  let embedded: EmbeddedStart | undefined;
+  try {
+    embedded = earlyDir ? startEmbedded(earlyDir) : undefined;
+  } catch (err) {
+    if (err instanceof DataDirLockedError) fail(err.message);
+    fail(`Could not use the data folder ${earlyDir}: ${(err as Error).message}`);
+  }
+  // Stops the early start when the configuration turns out to be wrong; a database made just now goes too.
+  const stopEarly = async () => {
+    if (!embedded) return;
+    await embedded.client.close().catch(() => {});
+    if (embedded.created) rmSync(embedded.dir, { recursive: true, force: true });
+    embedded.release();
+  };
+
+  const { ConfigError, loadConfig, withJwtSecret } = await import('./config.js');
   let config: Config;
   try {
     config = loadConfig();
   } catch (err) {
+    await stopEarly();
     if (err instanceof ConfigError) fail(`${err.message}\nSee .env.example for every setting.`);
     throw err;
   }
-
-  // The embedded database starts first (template copy on a first start, then PGlite's boot); meanwhile the
-  // HTTP stack and Drizzle load and, on a first start, the demo passwords are hashed (argon2, thread pool).
-  let embedded: EmbeddedStart | undefined;
-  try {
-    embedded = config.database.kind === 'pglite' ? startEmbedded(config.dataDir) : undefined;
-  } catch (err) {
-    if (err instanceof DataDirLockedError) fail(err.message);
-    fail(`Could not use the data folder ${config.dataDir}: ${(err as Error).message}`);
+  if (
+    (config.database.kind === 'pglite') !== Boolean(embedded) ||
+    (embedded && config.dataDir !== earlyDir)
+  ) {
+    await stopEarly(); // cannot happen (both read the same variables), but never run on the wrong folder
+    fail('DATA_DIR / DATABASE_URL were read differently at start; please report this.');
   }
   const demoHashes = embedded?.created && config.demoData ? hashDemoPasswords() : undefined;
   demoHashes?.catch(() => {}); // awaited later; never an unhandled rejection meanwhile

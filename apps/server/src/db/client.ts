@@ -88,7 +88,7 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
             ? { loadDataDir: new Uint8Array(await options.loadDataDir.arrayBuffer()) }
             : {}),
         })
-      : startPglite(options.dataDir, options)));
+      : await startPglite(options.dataDir, options)));
   // Drizzle loads while PGlite boots.
   const [{ drizzle }] = await Promise.all([import('drizzle-orm/pglite'), client.waitReady]);
   // The worker client speaks the part of PGlite's interface Drizzle uses.

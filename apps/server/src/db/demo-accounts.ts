@@ -1,6 +1,5 @@
 // The demo hall's accounts. A light module (argon2 only): main.ts starts hashing their passwords at once on a
 // first start, while the database is being created. docs/decisions/026-demo-data-and-first-admin.md
-import { hashPassword } from '../modules/auth/passwords.js';
 import type { FinancialModelName, RoleName } from './schema.js';
 
 export interface DemoAccount {
@@ -47,6 +46,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 export const DEMO_CARTELA_COUNT = 300;
 
 /** The demo accounts' password hashes (argon2 on the thread pool: start it early, await it late). */
-export function hashDemoPasswords(): Promise<string[]> {
+export async function hashDemoPasswords(): Promise<string[]> {
+  const { hashPassword } = await import('../modules/auth/passwords.js');
   return Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
 }

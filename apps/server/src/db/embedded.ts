@@ -1,9 +1,9 @@
-// Starting the embedded database, as early and as cheaply as possible: this module loads only Node's fs and
-// PGlite, so main.ts can set PGlite booting (~0.5 s of WASM work, partly asynchronous) before the HTTP stack
-// and Drizzle are even loaded. docs/decisions/023-pglite-template.md
+// Starting the embedded database, as early and as cheaply as possible: this module loads only Node's own
+// modules (PGlite itself is loaded by the worker), so main.ts can set PGlite booting in its worker before zod,
+// the HTTP stack and Drizzle are even loaded. docs/decisions/023-pglite-template.md, 027-pglite-in-a-worker.md
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { lockDataDir, pgliteDir } from './data-dir.js';
 import { type PgliteClient, PgliteWorkerClient } from './pglite-worker.js';
 import { INITDB_ARGS, usableBuildTemplate } from './template-copy.js';
@@ -35,7 +35,8 @@ export const PGLITE_START_PARAMS = ['-c', 'shared_buffers=16MB'];
  * Creates a PGlite instance in this thread (it starts booting at once; await `waitReady`). The server runs
  * PGlite in a worker (startPgliteWorker); this one is for tooling such as making the template.
  */
-export function startPglite(dataDir: string, options: PgliteStartOptions = {}): PGlite {
+export async function startPglite(dataDir: string, options: PgliteStartOptions = {}): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
   return new PGlite(dataDir, {
     startParams: [...PGlite.defaultStartParams, ...PGLITE_START_PARAMS],
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
