@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, ensureLocalJwtSecret, loadConfig } from './config.js';
+import { embeddedDataDir } from './config-env.js';
 
 const SECRET = 'x'.repeat(32);
 
@@ -146,6 +147,22 @@ describe('loadConfig', () => {
 
   it('lists every bad variable at once', () => {
     expect(problems({ PORT: 'x', LOG_LEVEL: 'y' })).toHaveLength(2);
+  });
+});
+
+describe('embeddedDataDir (read before the full validation, to start the database early)', () => {
+  it.each([
+    {},
+    { DATA_DIR: 'var/hall' },
+    { DATA_DIR: '  /abs/data  ' },
+    { DATA_DIR: '' },
+    { DATABASE_URL: '', DATA_DIR: 'x' },
+  ])('agrees with loadConfig for %j', (env) => {
+    expect(embeddedDataDir(env, '/srv/cartela')).toBe(loadConfig(env, '/srv/cartela').dataDir);
+  });
+
+  it('is null with DATABASE_URL', () => {
+    expect(embeddedDataDir({ DATABASE_URL: 'postgres://db/x' }, '/srv')).toBeNull();
   });
 });
 
