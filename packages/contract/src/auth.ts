@@ -74,7 +74,11 @@ export const ProfileUpdateRequest = z
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;
 
 export const ProfileUpdateResponse = z
-  .object({ message: z.string(), user: SessionUser, token: z.string().optional().describe('New token after a password change') })
+  .object({
+    message: z.string(),
+    user: SessionUser,
+    token: z.string().optional().describe('New token after a password change'),
+  })
   .meta({ id: 'ProfileUpdateResponse' });
 export type ProfileUpdateResponse = z.infer<typeof ProfileUpdateResponse>;
 

@@ -32,7 +32,11 @@ export function defineRoute<
   return def;
 }
 
-export type RouteBody<R> = R extends RouteDef<infer B, any, any, any> ? (B extends z.ZodType ? z.input<B> : undefined) : never;
-export type RouteQuery<R> = R extends RouteDef<any, infer Q, any, any> ? (Q extends z.ZodType ? z.input<Q> : undefined) : never;
-export type RouteParams<R> = R extends RouteDef<any, any, infer P, any> ? (P extends z.ZodType ? z.input<P> : undefined) : never;
-export type RouteResponse<R> = R extends RouteDef<any, any, any, infer S> ? z.output<S> : never;
+/** The zod schema in one slot of a route definition, or undefined when the route has none. */
+type Slot<R extends RouteDef, K extends 'body' | 'query' | 'params'> = NonNullable<R[K]>;
+type InputOf<S> = [S] extends [never] ? undefined : S extends z.ZodType ? z.input<S> : undefined;
+
+export type RouteBody<R extends RouteDef> = InputOf<Slot<R, 'body'>>;
+export type RouteQuery<R extends RouteDef> = InputOf<Slot<R, 'query'>>;
+export type RouteParams<R extends RouteDef> = InputOf<Slot<R, 'params'>>;
+export type RouteResponse<R extends RouteDef> = z.output<R['response']>;
