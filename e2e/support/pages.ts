@@ -29,4 +29,4 @@ export async function signInAs(page: Page, who: keyof typeof DEMO) {
   await login.signIn(DEMO[who].username, DEMO[who].password);
 }
 
-export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+export const mainNav = (page: Page) => page.getByRole('navigation', { name: /^(Main navigation|ዋና ማውጫ)$/ });

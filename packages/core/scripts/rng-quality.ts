@@ -19,5 +19,5 @@ const tests = runQuality(count, (done) => {
 const seconds = (performance.now() - started) / 1000;
 console.log(formatReport(tests));
 const failed = tests.filter((t) => !t.pass).length;
-console.log(`${tests.length - failed} passed, ${failed} failed in ${seconds.toFixed(1)} s`);
+console.log(`rng-quality: ${tests.length - failed} of ${tests.length} checks pass (${seconds.toFixed(1)} s)`);
 process.exit(failed === 0 ? 0 : 1);
