@@ -139,6 +139,12 @@ describe('loadConfig', () => {
     );
   });
 
+  it('does not ask a tool that signs no sessions (admin:create) for JWT_SECRET', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://db/x' }, '/srv', { needsSessions: false });
+    expect(config.database.kind).toBe('postgres');
+    expect(config.jwt.secret).toBeNull();
+  });
+
   it('never echoes a secret value in a message', () => {
     const all = problems({ JWT_SECRET: 'hunter2', DATABASE_URL: 'redis://user:pw@host' }).join('\n');
     expect(all).not.toContain('hunter2');

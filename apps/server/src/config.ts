@@ -139,8 +139,15 @@ const shown = (v: unknown) =>
   typeof v === 'string' ? ` (got '${v.length > 40 ? `${v.slice(0, 40)}...` : v}')` : '';
 const SECRET_VARS = new Set(['JWT_SECRET', 'ADMIN_PASSWORD', 'DATABASE_URL']);
 
-/** Parses the environment; throws ConfigError listing every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+/**
+ * Parses the environment; throws ConfigError listing every bad variable. Tools that sign no sessions (such as
+ * admin:create) pass `{ needsSessions: false }` so that JWT_SECRET is not required of them.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+  options: { needsSessions?: boolean } = {},
+): Config {
   // An empty variable (FOO= in a .env file) means "not set".
   const raw = Object.fromEntries(
     Object.keys(EnvSchema.shape).flatMap((k) => (env[k] === undefined || env[k] === '' ? [] : [[k, env[k]]])),
@@ -156,7 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   const e = parsed.data;
   const problems: string[] = [];
-  if (e.DATABASE_URL && !e.JWT_SECRET) {
+  if (e.DATABASE_URL && !e.JWT_SECRET && options.needsSessions !== false) {
     problems.push(
       `JWT_SECRET: is required with DATABASE_URL (at least ${JWT_SECRET_MIN} characters, the same on every instance)`,
     );

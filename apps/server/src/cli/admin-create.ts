@@ -44,12 +44,11 @@ if (password.length < PASSWORD_MIN_LENGTH)
 let config: ReturnType<typeof loadConfig>;
 try {
   // The server's own settings decide which database; the ADMIN_* variables are this command's input here.
-  config = loadConfig({
-    ...process.env,
-    ADMIN_USERNAME: undefined,
-    ADMIN_PASSWORD: undefined,
-    DEMO_DATA: '0',
-  });
+  config = loadConfig(
+    { ...process.env, ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined, DEMO_DATA: '0' },
+    process.cwd(),
+    { needsSessions: false }, // it signs no session token
+  );
 } catch (err) {
   if (err instanceof ConfigError) fail(err.message);
   throw err;
