@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Card } from './cartela.js';
 import { drawOrder, seedCommitment, shuffleRemaining, verifyGame } from './draw.js';
 import {
   applyActions,
@@ -14,25 +13,12 @@ import {
   lastBall,
   redactSeed,
 } from './engine.js';
+import { CARD, OTHER } from './testing/cards.js';
 
 const SEED = '5eed'.repeat(16);
 const ORDER = drawOrder(SEED);
 const ALL = Array.from({ length: 75 }, (_, i) => i + 1);
 
-const CARD: Card = [
-  [1, 16, 31, 46, 61],
-  [2, 17, 32, 47, 62],
-  [3, 18, 0, 48, 63],
-  [4, 19, 34, 49, 64],
-  [5, 20, 35, 50, 65],
-];
-const OTHER: Card = [
-  [6, 21, 36, 51, 66],
-  [7, 22, 37, 52, 67],
-  [8, 23, 0, 53, 68],
-  [9, 24, 39, 54, 69],
-  [10, 25, 40, 55, 70],
-];
 const CARTELAS = [
   { cartelaNumber: 12, card: CARD },
   { cartelaNumber: 40, card: OTHER },

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Card } from './cartela.js';
 import { generateCartela } from './cartela.js';
 import { CoreError } from './errors.js';
 import {
@@ -15,15 +14,8 @@ import {
 } from './patterns.js';
 import { seededRandomSource } from './random.js';
 import { bytesToHex } from './sha256.js';
+import { CARD } from './testing/cards.js';
 
-// The hand-made card every pattern test uses. Cell (r, c) holds CARD[r][c].
-const CARD: Card = [
-  [1, 16, 31, 46, 61],
-  [2, 17, 32, 47, 62],
-  [3, 18, 0, 48, 63],
-  [4, 19, 34, 49, 64],
-  [5, 20, 35, 50, 65],
-];
 type Cell = [number, number];
 const row = (r: number): Cell[] => [0, 1, 2, 3, 4].map((c) => [r, c]);
 const col = (c: number): Cell[] => [0, 1, 2, 3, 4].map((r) => [r, c]);

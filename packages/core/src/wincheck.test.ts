@@ -1,27 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateBalancedSet } from './balance.js';
-import type { Card } from './cartela.js';
 import { drawOrder } from './draw.js';
 import { checkClaim, PATTERN_IDS } from './patterns.js';
 import { seededRandomSource } from './random.js';
 import { bytesToHex } from './sha256.js';
+import { CARD, OTHER } from './testing/cards.js';
 import { createWinChecker, findWinners } from './wincheck.js';
-
-const CARD: Card = [
-  [1, 16, 31, 46, 61],
-  [2, 17, 32, 47, 62],
-  [3, 18, 0, 48, 63],
-  [4, 19, 34, 49, 64],
-  [5, 20, 35, 50, 65],
-];
-const OTHER: Card = [
-  [6, 21, 36, 51, 66],
-  [7, 22, 37, 52, 67],
-  [8, 23, 0, 53, 68],
-  [9, 24, 39, 54, 69],
-  [10, 25, 40, 55, 70],
-];
 
 describe('createWinChecker', () => {
   it('names the cards that win with the ball just called', () => {
