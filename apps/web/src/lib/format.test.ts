@@ -2,15 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatEtb, formatNumber } from './format';
 
 describe('format', () => {
-  it('formats ETB with two decimals and the unit of the language', () => {
-    expect(formatEtb(1234.5, 'en')).toBe('1,234.50 ETB');
-    expect(formatEtb(1234.5, 'am')).toBe('1,234.50 ብር');
-    expect(formatEtb(0, 'en')).toBe('0.00 ETB');
-    expect(formatEtb(-20, 'en')).toBe('-20.00 ETB');
+  // Intl puts a no-break space between the unit and the number.
+  const plain = (text: string) => text.replace(/\s/g, ' ');
+
+  it('formats ETB with two decimals, as currency of the en-ET or am-ET locale', () => {
+    expect(plain(formatEtb(1234.5, 'en'))).toBe('ETB 1,234.50');
+    expect(plain(formatEtb(1234.5, 'am'))).toBe('ብር 1,234.50');
+    expect(plain(formatEtb(0, 'en'))).toBe('ETB 0.00');
+    expect(plain(formatEtb(-20, 'en'))).toBe('-ETB 20.00');
   });
 
-  it('formats weekday tiles with no decimals', () => {
-    expect(formatEtb(1234.5, 'en', 0)).toBe('1,235 ETB');
+  it('formats weekday tiles with no decimals, rounding half away from zero', () => {
+    expect(plain(formatEtb(1234.5, 'en', 0))).toBe('ETB 1,235');
+    expect(plain(formatEtb(0.5, 'en', 0))).toBe('ETB 1');
+  });
+
+  it('refuses an amount with more than 2 decimals instead of showing a wrong figure', () => {
+    expect(() => formatEtb(1.005, 'en')).toThrow();
   });
 
   it('groups thousands', () => {

@@ -1,4 +1,5 @@
 import type { Language } from '@cartela/contract';
+import { etbToSantim, formatEtb as formatSantim } from '@cartela/core';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
 
@@ -13,7 +14,6 @@ export const BUSINESS_TIME_ZONE = 'Africa/Addis_Ababa';
 const NUMBER_LOCALES: Record<Language, string> = { en: 'en-ET', am: 'am-ET' };
 // Amharic users read dates in the Ethiopian calendar (spec 03).
 const DATE_LOCALES: Record<Language, string> = { en: 'en-ET', am: 'am-ET-u-ca-ethiopic' };
-const CURRENCY_UNIT: Record<Language, string> = { en: 'ETB', am: 'ብር' };
 
 // Building an Intl formatter is slow on a modest phone: keep one per locale and options.
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
@@ -52,9 +52,12 @@ export function formatNumber(value: number, language: Language, decimals = 0): s
   return numberFormat(language, decimals).format(value);
 }
 
-/** 1234.5 -> '1,234.50 ETB' (en) or '1,234.50 ብር' (am). Weekday tiles ask for 0 decimals. */
-export function formatEtb(amount: number, language: Language, decimals = 2): string {
-  return `${formatNumber(amount, language, decimals)} ${CURRENCY_UNIT[language]}`;
+/**
+ * An ETB amount from the API (at most 2 decimals) as currency text, by the one money formatter of
+ * packages/core: 'ETB 1,234.50' (en-ET) or 'ብር 1,234.50' (am-ET). Weekday tiles ask for 0 decimals.
+ */
+export function formatEtb(amount: number, language: Language, decimals: 0 | 2 = 2): string {
+  return formatSantim(etbToSantim(amount), { locale: language, decimals });
 }
 
 function toDate(value: string | Date): Date | null {
@@ -81,7 +84,7 @@ export function useFormat() {
   return {
     language,
     number: (value: number, decimals = 0) => formatNumber(value, language, decimals),
-    etb: (amount: number, decimals = 2) => formatEtb(amount, language, decimals),
+    etb: (amount: number, decimals: 0 | 2 = 2) => formatEtb(amount, language, decimals),
     date: (value: string | Date) => formatDate(value, language),
     dateTime: (value: string | Date) => formatDateTime(value, language),
   };
