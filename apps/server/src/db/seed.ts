@@ -1,5 +1,11 @@
 // Data a new database starts with: the demo hall (embedded database by default, DEMO_DATA=1 on PostgreSQL) and
 // the first admin from ADMIN_USERNAME / ADMIN_PASSWORD. Run both under database.withStartupLock.
+import {
+  DEFAULT_COMMISSION_PERCENT,
+  DEFAULT_PLATFORM_RATE_PERCENT,
+  DEFAULT_SUPER_AGENT_RATE_PERCENT,
+  DEFAULT_SYSTEM_COMMISSION_SHARE_PERCENT,
+} from '@cartela/core';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { percentToDb } from '../modules/users/present.js';
@@ -7,11 +13,6 @@ import { adminExists, countUsers, findUserByUsername, insertUser } from '../modu
 import type { Database, Tx } from './client.js';
 import { DEMO_ACCOUNTS, DEMO_CARTELA_COUNT, hashDemoPasswords } from './demo-accounts.js';
 import { agentCartelas, type CardGrid, cartelas, coinLedger, superAgentAgreements, users } from './schema.js';
-
-const DEFAULT_COMMISSION = 10;
-const DEFAULT_SYSTEM_SHARE = 20;
-const DEFAULT_PLATFORM_RATE = 50;
-const DEFAULT_SUPER_AGENT_RATE = 20;
 
 /**
  * Creates the demo hall on an EMPTY database (no users): 4 accounts, the 300 system cartelas, the agents'
@@ -36,9 +37,11 @@ export async function seedDemoData(database: Database, demoHashes?: Promise<stri
           passwordHash: passwordHashes[i]!,
           role: a.role,
           financialModel: a.financialModel ?? null,
-          commissionPercentage: a.role === 'agent' ? percentToDb(DEFAULT_COMMISSION) : null,
-          systemCommissionShare: a.role === 'agent' ? percentToDb(DEFAULT_SYSTEM_SHARE) : null,
-          platformCommissionRate: a.role === 'super-agent' ? percentToDb(DEFAULT_PLATFORM_RATE) : null,
+          commissionPercentage: a.role === 'agent' ? percentToDb(DEFAULT_COMMISSION_PERCENT) : null,
+          systemCommissionShare:
+            a.role === 'agent' ? percentToDb(DEFAULT_SYSTEM_COMMISSION_SHARE_PERCENT) : null,
+          platformCommissionRate:
+            a.role === 'super-agent' ? percentToDb(DEFAULT_PLATFORM_RATE_PERCENT) : null,
           notes: 'Demo account',
         })),
       )
@@ -71,7 +74,7 @@ export async function seedDemoData(database: Database, demoHashes?: Promise<stri
         await tx.insert(superAgentAgreements).values({
           agentId: idOf.get(a.supervises)!,
           superAgentId: idOf.get(a.username)!,
-          superAgentCommissionRate: percentToDb(DEFAULT_SUPER_AGENT_RATE),
+          superAgentCommissionRate: percentToDb(DEFAULT_SUPER_AGENT_RATE_PERCENT),
           notes: 'Demo agreement',
         });
       }

@@ -1,15 +1,18 @@
 // A users row as the API shows it (the contract's SessionUser): ETB with 2 decimals, percentages as numbers,
 // role-specific fields null for the other roles.
 import type { SessionUser } from '@cartela/contract';
+import { percentToRate, rateToPercent, rateToPercentString, santim, santimToEtb } from '@cartela/core';
 import type { UserRow } from '../../db/schema.js';
 
-/** Santim (integer) to ETB for JSON: 12345 -> 123.45. */
-const etb = (santim: number): number => santim / 100;
+/** Santim (integer) to ETB for JSON: 12345 -> 123.45, by the money rules of packages/core. */
+const etb = (amount: number): number => santimToEtb(santim(amount));
 
-const percent = (value: string | null): number | null => (value === null ? null : Number(value));
+/** A numeric(7,4) column's text as a percentage number, exactly (core's Rate). */
+const percent = (value: string | null): number | null =>
+  value === null ? null : rateToPercent(percentToRate(value));
 
-/** A percentage for a numeric(7,4) column: exact text with 4 decimals. */
-export const percentToDb = (value: number): string => value.toFixed(4);
+/** A percentage for a numeric(7,4) column: exact text (core refuses more than 4 decimals). */
+export const percentToDb = (value: number): string => rateToPercentString(percentToRate(value));
 
 // Rows are never changed in place (a change makes a new row object), and the user cache hands out the same row
 // object until the user changes: so the presented form can be remembered per row object.
