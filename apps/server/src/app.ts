@@ -3,25 +3,27 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { FailureLimiter } from './modules/auth/limiter.js';
-import { warmUpPasswords } from './modules/auth/passwords.js';
-import { registerAuthRoutes } from './modules/auth/routes.js';
-import { createAuthService } from './modules/auth/service.js';
-import { registerHealthRoutes } from './modules/health/routes.js';
+import type { ModuleDeps, ServerModule } from './module.js';
+import { authModule } from './modules/auth/index.js';
+import { healthModule } from './modules/health/index.js';
 import { UserCache } from './modules/users/cache.js';
 import { setupAuth } from './plugins/auth.js';
 import { setupDocs } from './plugins/docs.js';
-import { setupErrors, ZOD_COMPILERS } from './plugins/errors.js';
-import { setupSecurity } from './plugins/security.js';
+import { errorServerOptions, serializeError, setupErrors, ZOD_COMPILERS } from './plugins/errors.js';
+import { answerHeaders, setupSecurity } from './plugins/security.js';
 import { setupWeb } from './plugins/web.js';
 import { serverVersion } from './version.js';
 
 export type AppConfig = Config & { jwt: { secret: string } };
 
+/** Every feature of the server, in registration order: adding a module is one line here. */
+const MODULES: readonly ServerModule[] = [healthModule, authModule];
+
 export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
-  /** Fastify's logger option; default: pino at config.logLevel, secrets redacted. */
+  /** Fastify's logger option, merged over the defaults (pino at config.logLevel, secrets redacted, no query
+   * parameters in logged errors); `false` for none. */
   logger?: FastifyServerOptions['logger'];
   /** Extra routes (tests): called after the app's own routes are registered, before the web fallback. */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
@@ -55,39 +57,49 @@ export async function buildApp({
   extraRoutes,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+    // A logger configuration passed in (tests read the lines) keeps the redaction and the error serializer.
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+            // Never the values a failed query carried (Drizzle's params, PostgreSQL's detail): decision 022.
+            serializers: { err: serializeError },
+            ...(typeof logger === 'object' ? logger : {}),
+          },
     genReqId: () => randomUUID(),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimit,
     // zod validates and serializes everything: giving Fastify our compilers up front also spares loading
     // ajv and fast-json-stringify at start (~80 ms).
     schemaController: ZOD_COMPILERS,
+    // Answers made outside any route (malformed URL, malformed HTTP) keep the error model and the headers.
+    ...errorServerOptions(answerHeaders()),
+    // While stopping, a request still arriving on an open connection is served as usual (with Connection:
+    // close) instead of Fastify's own 503, which has neither our error body nor the security headers. Stopping
+    // still waits for it: the database closes after the server (main.ts).
+    return503OnClosing: false,
   });
 
   // JSON only: a text/plain body is answered 415 instead of reaching a schema that expects an object.
   app.removeContentTypeParser('text/plain');
   setupErrors(app);
-  await setupSecurity(app);
+  setupSecurity(app);
   setupDocs(app, { version: serverVersion() });
 
   const users = new UserCache(database);
   app.addHook('onClose', async () => users.close());
-  await setupAuth(app, { secret: config.jwt.secret, expiresInMs: config.jwt.expiresInMs, users });
-
-  const limiter = new FailureLimiter({
-    max: config.loginRateLimit.usernameMax,
-    windowMs: config.loginRateLimit.windowMs,
+  await setupAuth(app, {
+    secret: config.jwt.secret,
+    expiresInMs: config.jwt.expiresInMs,
+    users,
+    database,
   });
-  const auth = createAuthService({ database, users, sessions: app.sessions, limiter });
 
-  registerHealthRoutes(app, { database, version: serverVersion() });
-  registerAuthRoutes(app, { service: auth, loginRateLimit: config.loginRateLimit });
+  const deps: ModuleDeps = { config, database, users, version: serverVersion() };
+  for (const module of MODULES) await module.register(app, deps);
   await extraRoutes?.(app);
   await setupWeb(app, { webDist: config.webDist });
-
-  // The first unknown-username login would otherwise also pay for making the dummy hash.
-  app.addHook('onReady', async () => {
-    void warmUpPasswords();
-  });
   return app;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, ensureLocalJwtSecret, loadConfig } from './config.js';
+import { CONFIG_VARIABLES, ConfigError, configWarnings, ensureLocalJwtSecret, loadConfig } from './config.js';
 import { embeddedDataDir } from './config-env.js';
 
 const SECRET = 'x'.repeat(32);
@@ -30,9 +30,13 @@ describe('loadConfig', () => {
       admin: null,
       logLevel: 'info',
       businessTimeZone: 'Africa/Addis_Ababa',
-      loginRateLimit: { max: 10, usernameMax: 10, windowMs: 60_000 },
+      loginRateLimit: {
+        perAddress: { max: 30, windowMs: 60_000 },
+        perAccountAddress: { max: 10, windowMs: 60_000 },
+        perAccount: { max: 50, windowMs: 3_600_000 },
+      },
       trustProxy: false,
-      bodyLimit: 1024 * 1024,
+      bodyLimit: 128 * 1024,
     });
     expect(c.webDist).toMatch(/apps[/\\]web[/\\]dist[/\\]?$/);
   });
@@ -55,6 +59,8 @@ describe('loadConfig', () => {
         LOGIN_RATE_LIMIT_MAX: '5',
         LOGIN_RATE_LIMIT_USERNAME_MAX: '3',
         LOGIN_RATE_LIMIT_WINDOW: '2m',
+        LOGIN_RATE_LIMIT_ACCOUNT_MAX: '40',
+        LOGIN_RATE_LIMIT_ACCOUNT_WINDOW: '2h',
         TRUST_PROXY: '1',
         WEB_DIST: 'public',
         BODY_LIMIT: '2048',
@@ -71,8 +77,12 @@ describe('loadConfig', () => {
       admin: { username: 'owner', password: 'secret-pw' },
       logLevel: 'debug',
       businessTimeZone: 'Europe/London',
-      loginRateLimit: { max: 5, usernameMax: 3, windowMs: 120_000 },
-      trustProxy: true,
+      loginRateLimit: {
+        perAddress: { max: 5, windowMs: 120_000 },
+        perAccountAddress: { max: 3, windowMs: 120_000 },
+        perAccount: { max: 40, windowMs: 7_200_000 },
+      },
+      trustProxy: 1,
       webDist: '/srv/cartela/public',
       bodyLimit: 2048,
     });
@@ -86,11 +96,25 @@ describe('loadConfig', () => {
 
   it('reads TRUST_PROXY as a flag, a hop count or a list of addresses', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'yes' }).trustProxy).toBe(true);
+    // One reverse proxy, as OPERATIONS.md says: one hop, not "trust every X-Forwarded-For".
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual([
       '10.0.0.1',
       '192.168.0.0/16',
     ]);
+  });
+
+  it('warns at start when TRUST_PROXY=true lets every client choose its address, and not otherwise', () => {
+    const [warning, ...more] = configWarnings(loadConfig({ TRUST_PROXY: 'true' }));
+    expect(more).toEqual([]);
+    expect(warning).toMatch(/^TRUST_PROXY=true .*any client can choose its own address/);
+    expect(warning).toContain('TRUST_PROXY=1');
+    for (const TRUST_PROXY of ['false', '1', '2', '10.0.0.1']) {
+      expect(configWarnings(loadConfig({ TRUST_PROXY })), TRUST_PROXY).toEqual([]);
+    }
   });
 
   it('treats an empty variable as unset', () => {

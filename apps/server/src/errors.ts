@@ -1,5 +1,5 @@
 // One error type for every failure the API reports on purpose. Each code maps to one HTTP status; the error
-// handler (plugins/errors.ts) turns it into `{ message, code }`.
+// handler (plugins/errors.ts) turns it into `{ message, code }` (and `field` when it is about one).
 import type { ErrorCode } from '@cartela/contract';
 
 export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
@@ -10,6 +10,7 @@ export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
   TOKEN_EXPIRED: 401,
   INSUFFICIENT_COINS: 402,
   FORBIDDEN: 403,
+  PASSWORD_CHANGE_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -26,6 +27,8 @@ export const MESSAGES = {
   signIn: 'Please sign in to continue.',
   sessionExpired: 'Session expired. Please sign in again.',
   forbidden: 'You do not have permission to do this',
+  passwordChangeRequired:
+    'This account still has its demo password, which anyone can read. Choose your own password to continue.',
   rateLimited: 'Too many login attempts. Please wait a minute and try again.',
   internal: 'Something went wrong. Please try again.',
   notFound: 'Not found',
@@ -35,16 +38,19 @@ export class AppError extends Error {
   readonly status: number;
   /** Extra answer headers, e.g. Retry-After. */
   readonly headers: Readonly<Record<string, string>>;
+  /** The request field the error is about ('username', 'items.0.price'), sent as `field` for a form. */
+  readonly field: string | undefined;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options: { status?: number; headers?: Record<string, string>; cause?: unknown } = {},
+    options: { status?: number; headers?: Record<string, string>; field?: string; cause?: unknown } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.status = options.status ?? STATUS_OF[code];
     this.headers = options.headers ?? {};
+    this.field = options.field;
   }
 }
 

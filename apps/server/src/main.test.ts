@@ -69,6 +69,9 @@ describe.skipIf(!onPglite)('the server process', () => {
     await expect.poll(() => s.output(), { timeout: 5_000 }).toContain('agent1 / agent123');
     expect(s.output()).toContain('admin / admin123');
     expect(s.output()).toContain('super1 / super123');
+    expect(s.output()).toContain(
+      'WARNING: admin, agent1, agent2, super1 still have the published demo password',
+    );
 
     const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
       method: 'POST',
@@ -76,6 +79,16 @@ describe.skipIf(!onPglite)('the server process', () => {
       body: JSON.stringify({ username: 'agent1', password: 'agent123' }),
     });
     expect(login.status).toBe(200);
+    // agent1 chooses its own password: the next start no longer names it.
+    const changed = await fetch(`http://127.0.0.1:${port}/api/auth/profile`, {
+      method: 'PUT',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${((await login.json()) as { token: string }).token}`,
+      },
+      body: JSON.stringify({ currentPassword: 'agent123', newPassword: 'agent1-own-password' }),
+    });
+    expect(changed.status).toBe(200);
 
     s.child.kill('SIGTERM');
     expect(await s.exit).toBe(0);
@@ -87,6 +100,8 @@ describe.skipIf(!onPglite)('the server process', () => {
     await waitHealthy(port, s);
     await expect.poll(() => s.output(), { timeout: 5_000 }).toContain('Cartela is running');
     expect(s.output()).not.toContain('Demo data created');
+    // Said again at every start while a published password is unchanged.
+    expect(s.output()).toContain('WARNING: admin, agent2, super1 still have the published demo password');
     const me = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -11,7 +11,7 @@ import { embeddedDataDir } from './config-env.js';
 import { DataDirLockedError } from './db/data-dir.js';
 import { DEMO_ACCOUNTS, DEMO_CARTELA_COUNT, hashDemoPasswords } from './db/demo-accounts.js';
 import { type EmbeddedStart, startEmbedded } from './db/embedded.js';
-import type { OpenedDatabase } from './db/open.js';
+import type { OpenedDatabase, PrepareResult } from './db/open.js';
 
 function fail(message: string): never {
   process.stderr.write(`\nCartela cannot start.\n${message}\n\n`);
@@ -25,7 +25,11 @@ function lanUrls(port: number): string[] {
     .map((n) => `http://${n!.address}:${port}`);
 }
 
-function banner(config: Config, opened: OpenedDatabase, demoCreated: boolean, admin: string | null): string {
+function banner(
+  config: Config,
+  opened: OpenedDatabase,
+  { demoCreated, admin, publishedPasswords }: PrepareResult,
+): string {
   const wildcard = config.host === '0.0.0.0' || config.host === '::';
   const local = `http://${wildcard ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
   const lines = ['', `Cartela is running at ${local}`];
@@ -42,7 +46,15 @@ function banner(config: Config, opened: OpenedDatabase, demoCreated: boolean, ad
     lines.push('', `Demo data created: ${DEMO_CARTELA_COUNT} system cartelas and these accounts:`);
     for (const a of DEMO_ACCOUNTS)
       lines.push(`  ${`${a.username} / ${a.password}`.padEnd(22)} ${a.description}`);
-    lines.push('  Change these passwords before real money is involved.');
+  }
+  if (publishedPasswords.length > 0) {
+    // Said at every start, not only the first: a hall box listens on the hall's network, players' phones too.
+    lines.push(
+      '',
+      `WARNING: ${publishedPasswords.join(', ')} still ha${publishedPasswords.length === 1 ? 's' : 've'} the ` +
+        'published demo password. Each must choose its own at its first sign-in before it can do anything;',
+      '  until then anyone on this network who has read the README can sign in first and choose it for them.',
+    );
   }
   if (admin === 'created') {
     lines.push('', `Admin account '${config.admin?.username}' created from ADMIN_USERNAME.`);
@@ -75,7 +87,7 @@ async function main(): Promise<void> {
     embedded.release();
   };
 
-  const { ConfigError, loadConfig, withJwtSecret } = await import('./config.js');
+  const { ConfigError, configWarnings, loadConfig, withJwtSecret } = await import('./config.js');
   let config: Config;
   try {
     config = loadConfig();
@@ -118,7 +130,6 @@ async function main(): Promise<void> {
     await opened.close().catch(() => {});
     fail(`Could not prepare the database or the server: ${(err as Error)?.stack ?? String(err)}`);
   }
-  const { demoCreated, admin } = prepared;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -151,7 +162,8 @@ async function main(): Promise<void> {
       fail(`PORT: ${config.port} is already in use on ${config.host}. Set PORT to a free port.`);
     fail(`Could not listen on ${config.host}:${config.port}: ${(err as Error).message}`);
   }
-  process.stdout.write(banner(config, opened, demoCreated, admin));
+  process.stdout.write(banner(config, opened, prepared));
+  for (const warning of configWarnings(config)) process.stdout.write(`WARNING: ${warning}\n\n`);
 }
 
 process.on('unhandledRejection', (err) => {

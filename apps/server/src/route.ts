@@ -1,14 +1,11 @@
-// Routes are registered FROM the contract's route definitions (packages/contract): method, path and zod schemas
-// come from there, so the server, the web client and the OpenAPI document cannot drift apart. Each route also
-// declares who may call it; the one access check (plugins/auth.ts) enforces that before the body is parsed.
-import type { Role, RouteDef } from '@cartela/contract';
+// Routes are registered FROM the contract's route definitions (packages/contract): method, path, zod schemas and
+// who may call the route come from there, so the server, the web client and the OpenAPI document cannot drift
+// apart. The one access check (plugins/auth.ts) enforces the route's `access` before the body is parsed.
+import type { RouteAccess, RouteDef } from '@cartela/contract';
 import { ErrorResponse } from '@cartela/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import type { UserRow } from './db/schema.js';
-
-/** Who may call a route: anyone, any signed-in user, or signed-in users with one of the roles. */
-export type Access = { roles: 'public' } | { roles: 'authenticated' } | { roles: readonly Role[] };
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 // From the definition's type parameters (the properties themselves are optional, hence `| undefined`).
@@ -16,12 +13,12 @@ type BodyOf<R> = R extends RouteDef<infer B, infer _Q, infer _P, infer _S> ? Out
 type QueryOf<R> = R extends RouteDef<infer _B, infer Q, infer _P, infer _S> ? Out<Q> : undefined;
 type ParamsOf<R> = R extends RouteDef<infer _B, infer _Q, infer P, infer _S> ? Out<P> : undefined;
 
-export interface RouteContext<R extends RouteDef, A extends Access> {
+export interface RouteContext<R extends RouteDef> {
   body: BodyOf<R>;
   query: QueryOf<R>;
   params: ParamsOf<R>;
   /** The signed-in user (checked: token valid, session current, account active, role allowed). */
-  user: A['roles'] extends 'public' ? null : UserRow;
+  user: R['access'] extends 'public' ? null : UserRow;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -50,8 +47,8 @@ export function serializedOnce<S extends z.ZodType>(
   return hit;
 }
 
-export type RouteHandler<R extends RouteDef, A extends Access> = (
-  ctx: RouteContext<R, A>,
+export type RouteHandler<R extends RouteDef> = (
+  ctx: RouteContext<R>,
 ) => Promise<z.output<R['response']> | Serialized>;
 
 export interface RouteExtras {
@@ -61,9 +58,9 @@ export interface RouteExtras {
   options?: Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>;
 }
 
-/** Decorated on the app by plugins/auth.ts: the onRequest hook that enforces a route's Access. */
+/** Decorated on the app by plugins/auth.ts: the onRequest hook that enforces a route's access. */
 export type AccessHook = (
-  access: Access,
+  route: Pick<RouteDef, 'access' | 'beforePasswordChange'>,
 ) => (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void;
 
 declare module 'fastify' {
@@ -75,17 +72,17 @@ declare module 'fastify' {
     auth: UserRow | null;
   }
   interface FastifyContextConfig {
-    access?: Access;
+    access?: RouteAccess;
   }
 }
 
-export function registerRoute<R extends RouteDef, A extends Access>(
+export function registerRoute<R extends RouteDef>(
   app: FastifyInstance,
   route: R,
-  access: A,
-  handler: RouteHandler<R, A>,
+  handler: RouteHandler<R>,
   extras: RouteExtras = {},
 ): void {
+  const { access } = route;
   const status = route.status ?? 200;
   const schema: Record<string, unknown> = {
     summary: route.summary,
@@ -94,7 +91,7 @@ export function registerRoute<R extends RouteDef, A extends Access>(
   if (route.body) schema.body = route.body;
   if (route.query) schema.querystring = route.query;
   if (route.params) schema.params = route.params;
-  if (access.roles !== 'public') schema.security = [{ bearerAuth: [] }];
+  if (access !== 'public') schema.security = [{ bearerAuth: [] }];
   const tag = route.path.split('/')[2];
   if (tag) schema.tags = [tag];
 
@@ -104,13 +101,13 @@ export function registerRoute<R extends RouteDef, A extends Access>(
     schema,
     ...extras.options,
     config: { ...extras.options?.config, access },
-    onRequest: access.roles === 'public' ? undefined : app.accessHook(access),
+    onRequest: access === 'public' ? undefined : app.accessHook(route),
     handler: async (request, reply) => {
       const result = await handler({
         body: request.body as BodyOf<R>,
         query: request.query as QueryOf<R>,
         params: request.params as ParamsOf<R>,
-        user: (request.auth ?? null) as RouteContext<R, A>['user'],
+        user: (request.auth ?? null) as RouteContext<R>['user'],
         request,
         reply,
       });

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { Etb, FinancialModel, Id, IsoDateTime, Language, Percent, Role } from './common.js';
+import {
+  Etb,
+  FinancialModel,
+  Id,
+  IsoDateTime,
+  Language,
+  MessageResponse,
+  Percent,
+  Role,
+  text,
+} from './common.js';
 import { defineRoute } from './route.js';
 
 /**
@@ -23,14 +33,19 @@ export const SessionUser = z
     totalEarnings: Etb,
     lastPaymentDate: IsoDateTime.nullable(),
     platformCommissionRate: Percent.nullable().describe('Super agents only'),
+    mustChangePassword: z
+      .boolean()
+      .describe(
+        'The account still has its published demo password: it must choose its own before anything else',
+      ),
   })
   .meta({ id: 'SessionUser' });
 export type SessionUser = z.infer<typeof SessionUser>;
 
 export const LoginRequest = z
   .strictObject({
-    username: z.string().trim().min(1, 'Username is required').max(64),
-    password: z.string().min(1, 'Password is required').max(256),
+    username: text().trim().min(1, 'Username is required').max(64),
+    password: text().min(1, 'Password is required').max(256),
   })
   .meta({ id: 'LoginRequest' });
 export type LoginRequest = z.infer<typeof LoginRequest>;
@@ -56,11 +71,10 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const ProfileUpdateRequest = z
   .strictObject({
     language: Language.optional(),
-    contact: z.string().trim().max(120).nullable().optional(),
+    contact: text().trim().max(120).nullable().optional(),
     commissionPercentage: Percent.optional().describe('Agents only'),
-    currentPassword: z.string().min(1).max(256).optional(),
-    newPassword: z
-      .string()
+    currentPassword: text().min(1).max(256).optional(),
+    newPassword: text()
       .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
       .max(256)
       .optional(),
@@ -97,6 +111,7 @@ export const authRoutes = {
     method: 'POST',
     path: '/api/auth/login',
     summary: 'Sign in as admin or agent',
+    access: 'public',
     body: LoginRequest,
     response: LoginResponse,
   }),
@@ -104,20 +119,40 @@ export const authRoutes = {
     method: 'POST',
     path: '/api/super-agents/login',
     summary: 'Sign in as a super agent',
+    access: 'public',
     body: LoginRequest,
     response: SuperAgentLoginResponse,
   }),
-  me: defineRoute({ method: 'GET', path: '/api/auth/me', summary: 'The current user', response: MeResponse }),
+  me: defineRoute({
+    method: 'GET',
+    path: '/api/auth/me',
+    summary: 'The current user',
+    access: 'authenticated',
+    beforePasswordChange: true,
+    response: MeResponse,
+  }),
+  logout: defineRoute({
+    method: 'POST',
+    path: '/api/auth/logout',
+    summary: 'Sign out: this session token stops working at once, on every server instance',
+    access: 'authenticated',
+    beforePasswordChange: true,
+    response: MessageResponse,
+  }),
   superAgentProfile: defineRoute({
     method: 'GET',
     path: '/api/super-agents/profile',
     summary: "The signed-in super agent's profile",
+    access: ['super-agent'],
+    beforePasswordChange: true,
     response: SuperAgentProfileResponse,
   }),
   updateProfile: defineRoute({
     method: 'PUT',
     path: '/api/auth/profile',
     summary: 'Update language, contact, password or commission percentage',
+    access: 'authenticated',
+    beforePasswordChange: true,
     body: ProfileUpdateRequest,
     response: ProfileUpdateResponse,
   }),
@@ -125,6 +160,7 @@ export const authRoutes = {
     method: 'GET',
     path: '/api/health',
     summary: 'Liveness and database reachability',
+    access: 'public',
     response: HealthResponse,
   }),
 } as const;

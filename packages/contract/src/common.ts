@@ -1,3 +1,4 @@
+import { isEtbAmount, isPercent } from '@cartela/core';
 import { z } from 'zod';
 
 /** Every error answer of the API has this shape, whatever the status. */
@@ -5,6 +6,12 @@ export const ErrorResponse = z
   .object({
     message: z.string().describe('Human-readable message, shown to the user as it is'),
     code: z.string().describe('Stable machine code, mapped to a translated text by the client'),
+    field: z
+      .string()
+      .optional()
+      .describe(
+        'The request field the error is about (a body key such as "username"), so a form can show it',
+      ),
   })
   .meta({ id: 'ErrorResponse' });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
@@ -17,6 +24,7 @@ export const ERROR_CODES = [
   'ACCOUNT_INACTIVE',
   'TOKEN_EXPIRED',
   'FORBIDDEN',
+  'PASSWORD_CHANGE_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
   'INSUFFICIENT_COINS',
@@ -38,20 +46,32 @@ export type FinancialModel = z.infer<typeof FinancialModel>;
 export const Language = z.enum(['en', 'am']);
 export type Language = z.infer<typeof Language>;
 
-/** An amount of Ethiopian birr on the wire: a JSON number with at most 2 decimals (stored as santim). */
+// Wire types are built from packages/core's own rules, so the contract can never accept what core refuses
+// (0.1 + 0.2 is not a percentage with 4 decimals: core would throw on it after validation passed).
+
+/** An amount of Ethiopian birr on the wire: a JSON number with at most 2 decimals (core's isEtbAmount). */
 export const Etb = z
   .number()
-  .finite()
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'At most 2 decimals')
+  .refine(isEtbAmount, 'Must be an amount in ETB with at most 2 decimals')
   .describe('Amount in ETB, at most 2 decimals');
 
-/** A rate in percent, 0-100, with at most 4 decimals (stored exactly). */
+/** A rate in percent, 0-100, with at most 4 decimals, stored exactly (core's isPercent). */
 export const Percent = z
   .number()
-  .min(0)
-  .max(100)
-  .refine((v) => Math.abs(Math.round(v * 10000) - v * 10000) < 1e-6, 'At most 4 decimals')
+  .min(0, 'Must be between 0 and 100')
+  .max(100, 'Must be between 0 and 100')
+  .refine(isPercent, 'Must be a percentage with at most 4 decimals')
   .describe('Percent, 0-100, at most 4 decimals');
+
+// PostgreSQL text cannot hold a NUL character: a request string with one would fail deep in a query.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the NUL character is exactly what is refused
+const NO_NUL = /^[^\u0000]*$/;
+
+/**
+ * Text in a request. EVERY string a request accepts is built from this (a contract test walks every route to
+ * make sure), so that a NUL character is a 400 naming the field, never a database error.
+ */
+export const text = () => z.string().regex(NO_NUL, 'Must not contain a NUL character');
 
 export const IsoDateTime = z.string().describe('ISO 8601 date-time, UTC');
 export const Id = z.string().describe('Identifier (UUID)');

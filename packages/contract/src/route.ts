@@ -1,9 +1,16 @@
 import type { z } from 'zod';
+import type { Role } from './common.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * One route of the API: its method, path (Fastify style, `:id` for params) and zod schemas.
+ * Who may call a route: anyone, any signed-in user, or signed-in users with one of the roles. Declared once,
+ * here beside the route; the server enforces it (apps/server/src/plugins/auth.ts) and the web can read it.
+ */
+export type RouteAccess = 'public' | 'authenticated' | readonly Role[];
+
+/**
+ * One route of the API: its method, path (Fastify style, `:id` for params), who may call it and zod schemas.
  * The server registers it with these schemas; the web client calls it with the same ones.
  */
 export interface RouteDef<
@@ -15,6 +22,12 @@ export interface RouteDef<
   method: HttpMethod;
   path: string;
   summary: string;
+  access: RouteAccess;
+  /**
+   * Callable by a user who must still replace a published demo password (every other route answers 403
+   * PASSWORD_CHANGE_REQUIRED until then): reading oneself, changing the password, signing out.
+   */
+  beforePasswordChange?: true;
   body?: Body;
   query?: Query;
   params?: Params;

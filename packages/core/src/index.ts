@@ -101,6 +101,7 @@ export {
   type FormatEtbOptions,
   formatEtb,
   isEtbAmount,
+  isPercent,
   type Locale,
   type PercentInput,
   parseEtb,

@@ -6,6 +6,7 @@ import {
   etbToSantim,
   formatEtb,
   isEtbAmount,
+  isPercent,
   parseEtb,
   percentToRate,
   rateToPercent,
@@ -111,7 +112,11 @@ describe('rates', () => {
   it('refuses more than 4 decimals and anything outside 0-100', () => {
     for (const bad of [16.66667, '16.66667', -1, 100.0001, '101', 'ten', Number.NaN, '']) {
       expect(() => percentToRate(bad), String(bad)).toThrow(CoreError);
+      expect(isPercent(bad), String(bad)).toBe(false);
     }
+    // The value the security test sent: 0.1 + 0.2 is not 0.3.
+    expect(isPercent(0.1 + 0.2)).toBe(false);
+    for (const good of [0, 0.3, 16.6667, 100]) expect(isPercent(good)).toBe(true);
   });
 
   it('applies a rate once, rounding to the nearest santim with halves away from zero', () => {

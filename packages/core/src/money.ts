@@ -110,6 +110,17 @@ export function percentToRate(percent: PercentInput): Rate {
   return units as Rate;
 }
 
+/** True when percentToRate would accept the value: the wire check of a percentage, by the same rule. */
+export function isPercent(percent: unknown): percent is number {
+  if (typeof percent !== 'number') return false;
+  try {
+    percentToRate(percent);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The percentage of a rate as a number (16.6667). */
 export function rateToPercent(rate: Rate): number {
   return rate / RATE_PER_PERCENT;

@@ -21,10 +21,14 @@ export type DbOrTx = Db | Tx;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/** The channel the users trigger notifies on (drizzle/0001_triggers.sql). */
+/** The channel the users trigger notifies on, with the user id (drizzle/0001_triggers.sql). */
 export const USER_CHANGED_CHANNEL = 'cartela_user_changed';
-/** Passed to user-change listeners when changes may have been missed: forget every cached user. */
-export const ALL_USERS = '*';
+/** The channel a sign-out notifies on, with the token id (drizzle/0002_auth_limits_and_sessions.sql). */
+export const SESSION_REVOKED_CHANNEL = 'cartela_session_revoked';
+/** Passed to every listener when notifications may have been missed: forget what was cached, reload. */
+export const MISSED = '*';
+const CHANNELS = [USER_CHANGED_CHANNEL, SESSION_REVOKED_CHANNEL] as const;
+export type Channel = (typeof CHANNELS)[number];
 
 export interface Database {
   db: Db;
@@ -43,12 +47,12 @@ export interface Database {
    */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   /**
-   * Calls `listener(userId)` after a users row changed (on any instance: LISTEN/NOTIFY), or with ALL_USERS
-   * when notifications may have been missed (the listening connection dropped). Returns an unsubscribe.
+   * Calls `listener(payload)` for each notification on `channel`, from any instance (LISTEN/NOTIFY), or with
+   * MISSED when notifications may have been missed (the listening connection dropped). Returns an unsubscribe.
    */
-  onUserChanged(listener: (userId: string) => void): () => void;
+  listen(channel: Channel, listener: (payload: string) => void): () => void;
   /** False while notifications from other instances may be missed; caches must not trust themselves then. */
-  userChangesReliable(): boolean;
+  notificationsReliable(): boolean;
   close(): Promise<void>;
 }
 
@@ -69,13 +73,22 @@ export function openDatabase(options: DatabaseOptions): Promise<Database> {
 }
 
 class Listeners {
-  private readonly set = new Set<(userId: string) => void>();
-  add(listener: (userId: string) => void) {
-    this.set.add(listener);
-    return () => void this.set.delete(listener);
+  private readonly byChannel = new Map<string, Set<(payload: string) => void>>();
+  add(channel: string, listener: (payload: string) => void) {
+    let set = this.byChannel.get(channel);
+    if (!set) {
+      set = new Set();
+      this.byChannel.set(channel, set);
+    }
+    set.add(listener);
+    return () => void set.delete(listener);
   }
-  emit(userId: string) {
-    for (const listener of this.set) listener(userId);
+  emit(channel: string, payload: string) {
+    for (const listener of this.byChannel.get(channel) ?? []) listener(payload);
+  }
+  /** Every listener of every channel: notifications may have been missed. */
+  missed() {
+    for (const channel of this.byChannel.keys()) this.emit(channel, MISSED);
   }
 }
 
@@ -94,7 +107,7 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   // The worker client speaks the part of PGlite's interface Drizzle uses.
   const db = drizzle({ client: client as unknown as PGlite, schema });
   const listeners = new Listeners();
-  let listening = false;
+  const listening = new Set<string>();
 
   return {
     db: db as unknown as Db,
@@ -109,17 +122,17 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     },
     lastMigrationMillis: () => lastMigrationMillis(db as unknown as Db),
     withStartupLock: (fn) => fn(),
-    onUserChanged(listener) {
+    listen(channel, listener) {
       // One process owns a PGlite folder, and every write comes through this process; still, LISTEN catches
-      // writes made without going through the users module (the trigger fires for every UPDATE/DELETE).
-      if (!listening) {
-        listening = true;
-        // If LISTEN failed, in-process invalidation (UserCache.invalidate after each write) still holds.
-        client.listen(USER_CHANGED_CHANNEL, (payload) => listeners.emit(payload)).catch(() => {});
+      // writes made without going through the owning module (the triggers fire for every change).
+      if (!listening.has(channel)) {
+        listening.add(channel);
+        // If LISTEN failed, in-process invalidation (after each write) still holds.
+        client.listen(channel, (payload) => listeners.emit(channel, payload)).catch(() => {});
       }
-      return listeners.add(listener);
+      return listeners.add(channel, listener);
     },
-    userChangesReliable: () => true,
+    notificationsReliable: () => true,
     async close() {
       if (!client.closed) await client.close();
     },
@@ -141,8 +154,8 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   const db = drizzle({ client: pool, schema });
   const listeners = new Listeners();
 
-  // One dedicated connection LISTENs for user changes; it reconnects when lost, and while it is down every
-  // cached user is forgotten and caching is off (changes made meanwhile by other instances would be missed).
+  // One dedicated connection LISTENs on every channel; it reconnects when lost, and while it is down every
+  // listener is told MISSED and caches are off (changes made meanwhile by other instances would be missed).
   let listener: InstanceType<typeof pg.Client> | null = null;
   let listenerLive = false;
   let wantListener = false;
@@ -157,7 +170,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
       if (listener !== client) return;
       listener = null;
       listenerLive = false;
-      listeners.emit(ALL_USERS);
+      listeners.missed();
       client.removeAllListeners('notification');
       client.end().catch(() => {});
       if (err) onError(err);
@@ -166,14 +179,15 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
     client.on('error', lost);
     client.on('end', () => lost());
     client.on('notification', (msg) => {
-      if (msg.channel === USER_CHANGED_CHANNEL && msg.payload) listeners.emit(msg.payload);
+      if (msg.payload) listeners.emit(msg.channel, msg.payload);
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${USER_CHANGED_CHANNEL}`);
+      // Every known channel (fixed names, never user input): a listener added later needs no new LISTEN.
+      for (const channel of CHANNELS) await client.query(`LISTEN ${channel}`);
       if (listener === client) {
         listenerLive = true;
-        listeners.emit(ALL_USERS); // anything cached before this point may be stale
+        listeners.missed(); // anything cached before this point may be stale
       }
     } catch (err) {
       lost(err as Error);
@@ -208,14 +222,14 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
         client.release();
       }
     },
-    onUserChanged(fn) {
+    listen(channel, fn) {
       if (!wantListener) {
         wantListener = true;
         void connectListener();
       }
-      return listeners.add(fn);
+      return listeners.add(channel, fn);
     },
-    userChangesReliable: () => listenerLive,
+    notificationsReliable: () => listenerLive,
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);

@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import { type Database, openDatabase } from './client.js';
 import { type EmbeddedStart, startEmbedded } from './embedded.js';
 import { migrate } from './migrate.js';
-import { ensureAdmin, seedDemoData } from './seed.js';
+import { accountsWithPublishedPasswords, ensureAdmin, seedDemoData } from './seed.js';
 
 export interface OpenedDatabase {
   database: Database;
@@ -60,6 +60,8 @@ export interface PrepareOptions {
 export interface PrepareResult {
   demoCreated: boolean;
   admin: 'created' | 'exists' | null;
+  /** Usernames that still have a published (demo) password: warned about at every start. */
+  publishedPasswords: string[];
 }
 
 /** Migrations, then demo data and the first admin as configured; under the cluster-wide startup lock. */
@@ -72,6 +74,7 @@ export function prepareDatabase(
     await migrate(database);
     const demoCreated = config.demoData ? await seedDemoData(database, options.demoHashes) : false;
     const admin = config.admin ? await ensureAdmin(database, config.admin) : null;
-    return { demoCreated, admin };
+    const publishedPasswords = await accountsWithPublishedPasswords(database);
+    return { demoCreated, admin, publishedPasswords };
   });
 }

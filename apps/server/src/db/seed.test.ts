@@ -283,6 +283,9 @@ describe('preparing a new database at start', () => {
       expect([a.demoCreated, b.demoCreated].sort()).toEqual([false, true]);
       // The demo hall has an admin, so ADMIN_USERNAME is not used.
       expect(a.admin).toBe('exists');
+      // Every demo account has a published password, and is named at every start until it chooses its own.
+      expect(a.publishedPasswords).toEqual(['admin', 'agent1', 'agent2', 'super1']);
+      expect(b.publishedPasswords).toEqual(['admin', 'agent1', 'agent2', 'super1']);
       const [{ n }] = (await fresh.database.db.select({ n: sql<number>`count(*)::int` }).from(cartelas)) as [
         { n: number },
       ];
@@ -291,7 +294,8 @@ describe('preparing a new database at start', () => {
       const empty = await createTestDatabase();
       try {
         const result = await prepareDatabase(empty.database, { ...config, demoData: false });
-        expect(result).toEqual({ demoCreated: false, admin: 'created' });
+        // An admin from ADMIN_USERNAME chose its password: nothing to warn about.
+        expect(result).toEqual({ demoCreated: false, admin: 'created', publishedPasswords: [] });
         const [owner] = await empty.database.db.select().from(users).where(eq(users.username, 'owner'));
         expect(owner?.role).toBe('admin');
       } finally {

@@ -43,6 +43,8 @@ export async function seedDemoData(database: Database, demoHashes?: Promise<stri
           platformCommissionRate:
             a.role === 'super-agent' ? percentToDb(DEFAULT_PLATFORM_RATE_PERCENT) : null,
           notes: 'Demo account',
+          // Its password is printed in the README: its owner must choose another at the first sign-in.
+          mustChangePassword: true,
         })),
       )
       .returning({ id: users.id, username: users.username });
@@ -98,6 +100,19 @@ async function addDemoCoins(tx: Tx, agentId: string, coins: number): Promise<voi
     reason: 'demo',
     notes: 'Demo data: starting balance',
   });
+}
+
+/**
+ * The accounts whose password is still one everyone can read (the demo accounts): said at every start until
+ * each has chosen its own.
+ */
+export async function accountsWithPublishedPasswords(database: Database): Promise<string[]> {
+  const rows = await database.db
+    .select({ username: users.username })
+    .from(users)
+    .where(sql`${users.mustChangePassword} AND ${users.isActive}`)
+    .orderBy(users.username);
+  return rows.map((r) => r.username);
 }
 
 export class AdminAccountError extends Error {}

@@ -1,9 +1,17 @@
-// ONE error model: whatever goes wrong, the answer is `{ message, code }` with the code's HTTP status.
+// ONE error model: whatever goes wrong, the answer is `{ message, code }` (plus `field` when the error is
+// about one) with the code's HTTP status.
 // - AppError: as thrown (status from its code).
 // - Request validation (zod): 400 VALIDATION_FAILED, the message naming the field ('username: Username is required').
-// - Fastify's own request errors: malformed JSON 400, wrong content type 415, body too large 413, rate limit 429.
-// - Anything else is a bug: logged with the request id, answered 500 without internals.
+// - Bad input that got past validation: a CoreError from @cartela/core, text the database cannot store: 400.
+// - Fastify's own request errors: malformed JSON 400, wrong content type 415, body too large 413, rate limit
+//   429; also those raised outside any route (a malformed URL, a broken HTTP request): errorServerOptions().
+// - Anything else is a bug: logged with the request id (without the values a failed query carried), answered
+//   500 without internals.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { CoreError } from '@cartela/core';
 import type {
+  FastifyError,
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
@@ -32,6 +40,11 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
+/** At most this many unknown keys are named: a body within the limit can hold thousands of them. */
+const UNKNOWN_KEYS_NAMED = 5;
+const KEY_SHOWN = 40;
+const shortKey = (key: string) => (key.length > KEY_SHOWN ? `${key.slice(0, KEY_SHOWN)}...` : key);
+
 const TYPE_WORDS: Record<string, string> = {
   string: 'text',
   number: 'a number',
@@ -45,8 +58,13 @@ function describeIssue(issue: Issue, data: unknown, part: string): string {
   const path = issue.path.map(String).join('.');
   const where = path || (part === 'body' ? 'Request body' : part);
   switch (issue.code) {
-    case 'unrecognized_keys':
-      return issue.keys.map((k) => `${path ? `${path}.` : ''}${k}: Unknown field`).join('; ');
+    case 'unrecognized_keys': {
+      const named = issue.keys
+        .slice(0, UNKNOWN_KEYS_NAMED)
+        .map((k) => `${path ? `${path}.` : ''}${shortKey(k)}: Unknown field`);
+      const more = issue.keys.length - named.length;
+      return more > 0 ? [...named, `and ${more} more`].join('; ') : named.join('; ');
+    }
     case 'invalid_type': {
       const value = valueAt(data, issue.path);
       if (value === undefined || (value === null && issue.path.length === 0)) {
@@ -60,12 +78,23 @@ function describeIssue(issue: Issue, data: unknown, part: string): string {
   }
 }
 
+// A whole-object rule ('Nothing to update') is noise next to a problem with a field: the fields come first.
+const isFieldIssue = (i: Issue) => !(i.code === 'custom' && i.path.length === 0);
+
 /** One readable message for a failed validation: every problem, each naming its field. */
 export function validationMessage(issues: readonly Issue[], data: unknown, part = 'body'): string {
-  // A whole-object rule ('Nothing to update') is noise next to a problem with a field: show the fields first.
-  const fieldIssues = issues.filter((i) => !(i.code === 'custom' && i.path.length === 0));
+  const fieldIssues = issues.filter(isFieldIssue);
   const shown = fieldIssues.length > 0 ? fieldIssues : issues;
   return [...new Set(shown.map((i) => describeIssue(i, data, part)))].join('; ');
+}
+
+/**
+ * The field of the first problem ('username', 'items.0.price'), for a form to mark; none when the problem is
+ * with the whole object (a missing body, 'Nothing to update', unknown keys: no form field has them).
+ */
+export function validationField(issues: readonly Issue[]): string | undefined {
+  const first = issues.find(isFieldIssue);
+  return first && first.path.length > 0 ? first.path.map(String).join('.') : undefined;
 }
 
 /** Validates request parts with their zod schema, failing with AppError('VALIDATION_FAILED', ...). */
@@ -75,7 +104,12 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
     const part = httpPart === 'querystring' ? 'query' : (httpPart ?? 'body');
-    return { error: new AppError('VALIDATION_FAILED', validationMessage(result.error.issues, data, part)) };
+    const { issues } = result.error;
+    return {
+      error: new AppError('VALIDATION_FAILED', validationMessage(issues, data, part), {
+        field: validationField(issues),
+      }),
+    };
   };
 
 /**
@@ -96,7 +130,7 @@ export const ZOD_COMPILERS = {
 
 interface Answer {
   status: number;
-  body: { message: string; code: string };
+  body: { message: string; code: string; field?: string };
   headers?: Record<string, string>;
 }
 
@@ -123,12 +157,44 @@ const FASTIFY_ERRORS: Record<string, Omit<Answer, 'headers'>> = {
   },
 };
 
+/**
+ * PostgreSQL cannot store this text: 22021 (a NUL character, bytes invalid in UTF-8), 22P05 (\u0000 in JSON).
+ * The contract refuses NUL in every request string; this keeps any way around that a 400, not a 500.
+ */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+/** Whether the error, or one it wraps (DrizzleQueryError wraps the driver's), is such a refusal. */
+function isUnstorableText(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (UNSTORABLE_TEXT.has((e as { code?: string }).code ?? '')) return true;
+  }
+  return false;
+}
+
 function answerFor(err: unknown): Answer {
   if (isAppError(err)) {
     return {
       status: err.status,
-      body: { message: err.message, code: err.code },
+      body: {
+        message: err.message,
+        code: err.code,
+        ...(err.field === undefined ? {} : { field: err.field }),
+      },
       headers: { ...err.headers },
+    };
+  }
+  // Core throws only on input its callers should have refused (an amount that is not whole santim...): input
+  // the contract let through is the client's mistake, told as such, not a 500.
+  if (err instanceof CoreError) {
+    return { status: 400, body: { message: err.message, code: 'VALIDATION_FAILED' } };
+  }
+  if (isUnstorableText(err)) {
+    return {
+      status: 400,
+      body: {
+        message: 'Text contains a character that cannot be stored (such as NUL)',
+        code: 'VALIDATION_FAILED',
+      },
     };
   }
   const e = err as { code?: string; statusCode?: number; message?: string; name?: string };
@@ -160,19 +226,119 @@ export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply.code(404).send({ message: `Not found: ${request.method} ${path}`, code: 'NOT_FOUND' });
 }
 
+function sendError(err: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const answer = answerFor(err);
+  if (answer.status >= 500) {
+    // The request id is on every log line of the request; the client only sees the generic message.
+    request.log.error({ err }, 'request failed');
+  } else {
+    request.log.info({ code: answer.body.code, status: answer.status }, answer.body.message);
+  }
+  if (answer.headers) reply.headers(answer.headers);
+  // Only JSON from here, even when the route was about to send something else.
+  reply.type('application/json; charset=utf-8');
+  return reply.code(answer.status).send(answer.body);
+}
+
 export function setupErrors(app: FastifyInstance): void {
-  app.setErrorHandler((err, request, reply) => {
-    const answer = answerFor(err);
-    if (answer.status >= 500) {
-      // The request id is on every log line of the request; the client only sees the generic message.
-      request.log.error({ err }, 'request failed');
-    } else {
-      request.log.info({ code: answer.body.code, status: answer.status }, answer.body.message);
-    }
-    if (answer.headers) reply.headers(answer.headers);
-    // Only JSON from here, even when the route was about to send something else.
-    reply.type('application/json; charset=utf-8');
-    return reply.code(answer.status).send(answer.body);
-  });
+  app.setErrorHandler(sendError);
   // The not-found handler is plugins/web.ts's (the single-page app's fallback; JSON 404 for /api).
+}
+
+/** Node's errors on a connection, by Node error code; any other is a request that is not valid HTTP. */
+const CLIENT_ERRORS: Record<string, Answer> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    body: { message: 'Request headers are too large', code: 'PAYLOAD_TOO_LARGE' },
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    body: { message: 'The request took too long to arrive', code: 'VALIDATION_FAILED' },
+  },
+};
+const MALFORMED_REQUEST: Answer = {
+  status: 400,
+  body: { message: 'Malformed HTTP request', code: 'VALIDATION_FAILED' },
+};
+
+/**
+ * Fastify options for the answers made outside any route, which neither the hooks (security headers) nor the
+ * error handler see: Fastify's router errors (`frameworkErrors`: a malformed URL such as /%c0%ae, a too long
+ * parameter) and Node's errors on a connection that is not valid HTTP (`clientErrorHandler`: written on the
+ * socket as is). `headers`: what every answer carries (plugins/security.ts answerHeaders()).
+ */
+export function errorServerOptions(
+  headers: Readonly<Record<string, string>>,
+): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> {
+  const rawHeaders = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return {
+    frameworkErrors: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      reply.headers(headers);
+      sendError(err, request, reply);
+    },
+    clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket) {
+      if (err.code === 'ECONNRESET' || socket.destroyed) return;
+      this.log.debug({ err }, 'malformed request on a connection');
+      if (!socket.writable) {
+        socket.destroy();
+        return;
+      }
+      const { status, body } = (err.code && CLIENT_ERRORS[err.code]) || MALFORMED_REQUEST;
+      const json = JSON.stringify(body);
+      socket.end(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${rawHeaders}` +
+          `content-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(json)}\r\n` +
+          `connection: close\r\n\r\n${json}`,
+      );
+    },
+  };
+}
+
+/**
+ * Error properties that hold values a request or a query carried: Drizzle's `params`, PostgreSQL's `detail`
+ * ('Key (username)=(...) already exists', 'Failing row contains (...)') and `where` (which can quote a
+ * parameter), Node's `rawPacket` (the bytes of a malformed request, Authorization header included).
+ */
+const UNLOGGED_PROPS = new Set(['params', 'parameters', 'detail', 'where', 'rawPacket']);
+/** Drizzle's DrizzleQueryError message: 'Failed query: <sql>\nparams: <values>'. */
+const DRIZZLE_PARAMS = '\nparams: ';
+
+/** An error as a log line shows it (the shape pino's own serializer gives). */
+export interface LoggedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+/**
+ * The `err` serializer of the app's logger (app.ts), so that no log line of an error, wherever it is written,
+ * holds the values a failed query carried: a failed password update once logged the new argon2 hash. Like
+ * pino's own: type, message, stack, the error's properties and its cause; without UNLOGGED_PROPS, and with
+ * Drizzle's message cut before its parameters. The SQL text, SQLSTATE `code` and `constraint` stay.
+ */
+export function serializeError(err: Error, depth = 0): LoggedError {
+  if (!(err instanceof Error)) return err; // pino hands over whatever was logged as `err`
+  const cut = err.message.indexOf(DRIZZLE_PARAMS);
+  const message = cut >= 0 ? err.message.slice(0, cut) : err.message;
+  // The stack starts with the message: kept only where the safe message can replace it.
+  const stack = err.stack ?? '';
+  const at = stack.indexOf(err.message);
+  const out: LoggedError = {
+    type: err.constructor?.name ?? err.name,
+    message,
+    stack:
+      cut < 0 ? stack : at >= 0 ? stack.slice(0, at) + message + stack.slice(at + err.message.length) : '',
+  };
+  for (const key in err) {
+    if (key in out || key === 'cause' || UNLOGGED_PROPS.has(key)) continue;
+    const value = (err as unknown as Record<string, unknown>)[key];
+    if (typeof value !== 'function')
+      out[key] = value instanceof Error ? serializeError(value, depth + 1) : value;
+  }
+  if (err.cause !== undefined && depth < 5)
+    out.cause = err.cause instanceof Error ? serializeError(err.cause, depth + 1) : err.cause;
+  return out;
 }

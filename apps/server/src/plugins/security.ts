@@ -1,9 +1,9 @@
-// Security headers on every answer (helmet) and the rate-limit machinery used by the login routes.
+// Security headers on every answer (helmet), no caching of answers unless web.ts says otherwise, bodies of
+// unknown paths left unread. (Login rate limits: modules/auth/limiter.ts.)
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { AppError, MESSAGES } from '../errors.js';
+import { sendNotFound } from './errors.js';
 
 type HelmetOptions = Record<string, unknown>;
 type HelmetMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -62,18 +62,29 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
   return headers;
 }
 
-export async function setupSecurity(app: FastifyInstance): Promise<void> {
-  const headers = securityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
+let shared: Readonly<Record<string, string>> | undefined;
+
+/**
+ * The headers of every answer, worked out once per process: helmet's, and `Cache-Control: no-store`, because
+ * API answers carry sessions, balances and names that no browser or proxy may keep (the web app's files set
+ * their own, in web.ts). Also written by the answers made outside any route (plugins/errors.ts).
+ */
+export function answerHeaders(): Readonly<Record<string, string>> {
+  shared ??= { ...securityHeaders(), 'cache-control': 'no-store' };
+  return shared;
+}
+
+export function setupSecurity(app: FastifyInstance): void {
+  const headers = answerHeaders();
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    // Nothing serves this path: answer before the body is even read. Parsing it first (nested JSON costs
+    // ~120 ms of CPU a MiB) would be work anyone could ask for, for nothing. GET and HEAD bodies are never
+    // parsed, and their not-found answer may be the web app.
+    if (request.is404 && request.method !== 'GET' && request.method !== 'HEAD') {
+      sendNotFound(request, reply);
+      return;
+    }
     done();
-  });
-  // Routes opt in with `config.rateLimit` (the login routes); counters are per client IP (see TRUST_PROXY).
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', MESSAGES.rateLimited, {
-        headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
-      }),
   });
 }

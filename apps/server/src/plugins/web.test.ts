@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
@@ -15,6 +16,10 @@ let webDist: string;
 beforeAll(async () => {
   db = await createTestDatabase();
   webDist = fakeWebBuild();
+  // What a real build has besides the app's files: Vite's manifest lists every file of the build.
+  mkdirSync(path.join(webDist, '.vite'));
+  writeFileSync(path.join(webDist, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/index.js"}}');
+  writeFileSync(path.join(webDist, 'assets', '.hidden.js'), 'secret');
   web = await startTestApp({ database: db.database, env: { WEB_DIST: webDist } });
   bare = await startTestApp({ database: db.database }); // WEB_DIST points to a folder with no build
 });
@@ -68,6 +73,33 @@ describe('the web app', () => {
     expect((await get(web, '/dashboard', 'POST')).statusCode).toBe(404);
   });
 
+  it('serves nothing under a name starting with a dot', async () => {
+    for (const url of [
+      '/.vite/manifest.json',
+      '/%2Evite/manifest.json',
+      '/assets/.hidden.js',
+      '/assets/%2ehidden.js',
+    ]) {
+      const res = await get(web, url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().code, url).toBe('NOT_FOUND');
+    }
+    expect((await get(web, '/.vite/')).body).not.toContain('assets/index.js');
+  });
+
+  it('tells API paths from app paths on the decoded path, in any case', async () => {
+    for (const url of ['/API/x', '/%61pi/x', '/Api', '/%41%50%49/auth/me', '/api%2Fx']) {
+      for (const t of [web, bare]) {
+        const res = await get(t, url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+        expect(res.json().code, url).toBe('NOT_FOUND');
+      }
+    }
+    // Still the app: a path that only starts with the same letters.
+    expect((await get(web, '/apiary')).statusCode).toBe(200);
+  });
+
   it('says to run the build when there is none, without failing', async () => {
     const res = await get(bare, '/');
     expect(res.statusCode).toBe(200);
@@ -75,6 +107,44 @@ describe('the web app', () => {
     expect((await get(bare, '/dashboard')).body).toContain('npm run build');
     expect((await get(bare, '/api/nothing')).json().code).toBe('NOT_FOUND');
     expect((await get(bare, '/api/health')).statusCode).toBe(200);
+  });
+});
+
+describe('caching', () => {
+  it('never lets an API answer be stored, errors included', async () => {
+    const answers = [
+      await get(web, '/api/health'),
+      await get(web, '/api/auth/me'), // 401
+      await get(web, '/api/nope'),
+      await web.app.inject({ method: 'POST', url: '/api/auth/login', payload: {} }), // 400
+      await web.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: '{',
+        headers: { 'content-type': 'application/json' },
+      }),
+      await get(bare, '/api/health'),
+    ];
+    for (const res of answers) {
+      expect(res.headers['cache-control'], `${res.statusCode} ${res.body}`).toBe('no-store');
+    }
+  });
+
+  it('keeps the web files cacheable as they were', async () => {
+    expect((await get(web, '/')).headers['cache-control']).toBe('no-cache');
+    expect((await get(web, '/dashboard')).headers['cache-control']).toBe('no-cache');
+    expect((await get(web, '/assets/index-Ab12Cd34.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    const etag = (await get(web, '/assets/voices/1.mp3')).headers.etag;
+    const revalidated = await web.app.inject({
+      method: 'GET',
+      url: '/assets/voices/1.mp3',
+      headers: { 'if-none-match': String(etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers['cache-control']).toBe('no-cache');
+    expect((await get(bare, '/')).headers['cache-control']).toBe('no-cache');
   });
 });
 

@@ -1,6 +1,7 @@
 // The built web app (apps/web/dist) under /, with the single-page-app fallback: every GET outside /api that is
 // not a file answers index.html, so deep links (/game/123) work. Hashed build assets are cached for a year;
-// index.html and everything else is revalidated, so a new build shows up at once.
+// index.html and everything else is revalidated, so a new build shows up at once. Nothing under a name that
+// starts with a dot is served (Vite's .vite/manifest.json lists every file of the build).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -12,7 +13,21 @@ const HASHED_ASSET = /[/\\]assets[/\\][^/\\]+[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+/**
+ * Whether a request is for the API, read on the path as a server could understand it: decoded and folded to
+ * lower case, so /API/x and /%61pi/x get the API's JSON 404 rather than the web app's page.
+ */
+function isApi(url: string): boolean {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.split('?')[0] ?? '');
+  } catch {
+    return true; // not a path at all: the JSON answer, not a page
+  }
+  pathname = path.posix.normalize(pathname).toLowerCase();
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
 /** A path naming a file (/favicon.ico, /assets/x.js): a missing one is a 404, not the app. */
 const looksLikeFile = (url: string) => /\/[^/?]+\.[A-Za-z0-9]+(\?|$)/.test(url);
 
@@ -50,6 +65,8 @@ export async function setupWeb(app: FastifyInstance, options: { webDist: string 
     index: ['index.html'],
     // Cache-Control is set below, per file.
     cacheControl: false,
+    // Not found, like any missing file, for a name starting with a dot: the plugin's default serves them.
+    dotfiles: 'ignore',
     setHeaders(reply, filePath) {
       reply.header('cache-control', HASHED_ASSET.test(filePath) ? IMMUTABLE : REVALIDATE);
     },

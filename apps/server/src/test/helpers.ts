@@ -161,6 +161,8 @@ export interface UserInput {
   contact?: string | null;
   commissionPercentage?: number;
   platformCommissionRate?: number;
+  /** A published (demo) password: the account must choose its own before anything else. */
+  mustChangePassword?: boolean;
 }
 
 /** A user straight in the database; returns the row and the plain password. */
@@ -181,6 +183,7 @@ export async function createUser(
     commissionPercentage: role === 'agent' ? percentToDb(input.commissionPercentage ?? 10) : null,
     systemCommissionShare: role === 'agent' ? percentToDb(20) : null,
     platformCommissionRate: role === 'super-agent' ? percentToDb(input.platformCommissionRate ?? 50) : null,
+    mustChangePassword: input.mustChangePassword ?? false,
   });
   return { user, password };
 }

@@ -12,14 +12,14 @@ import type { SessionTokens } from '../../plugins/auth.js';
 import type { UserCache } from '../users/cache.js';
 import { percentToDb, toSessionUser } from '../users/present.js';
 import { findUserById, findUserByUsername, type UserPatch, updateUser } from '../users/queries.js';
-import type { FailureLimiter } from './limiter.js';
+import type { LoginLimiter } from './limiter.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 export interface AuthDeps {
   database: Database;
   users: UserCache;
   sessions: SessionTokens;
-  limiter: FailureLimiter;
+  limiter: LoginLimiter;
 }
 
 /** The two sign-in doors: admins and agents use the regular one, super agents their own. */
@@ -29,17 +29,22 @@ const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', MESSAGES.in
 
 export function createAuthService({ database, users, sessions, limiter }: AuthDeps) {
   return {
-    async login(input: LoginRequest, door: LoginDoor): Promise<{ token: string; user: SessionUser }> {
-      const key = input.username.toLowerCase();
-      limiter.check(key);
+    async login(
+      input: LoginRequest,
+      door: LoginDoor,
+      address: string,
+    ): Promise<{ token: string; user: SessionUser }> {
       const user = await findUserByUsername(database.db, input.username);
+      // Counted on the account the database found, not on the name as typed: 'ADMIN' or a look-alike that
+      // the database's lower() folds to 'admin' shares admin's counters.
+      const attempt = await limiter.begin({
+        account: user?.id ?? `name:${input.username.toLowerCase()}`,
+        address,
+      });
       // Always a full argon2 verification, even for an unknown username: the timing tells nothing.
       const passwordOk = await verifyPassword(user?.passwordHash, input.password);
-      if (!user || !passwordOk) {
-        limiter.fail(key);
-        throw invalidCredentials();
-      }
-      limiter.reset(key);
+      if (!user || !passwordOk) throw invalidCredentials();
+      await limiter.succeeded(attempt);
       // The right password at the wrong door: the web tries both doors at once and keeps the one that works.
       if ((door === 'super-agent') !== (user.role === 'super-agent')) throw invalidCredentials();
       // Said only once the password is right, so it does not reveal which accounts exist.
@@ -47,7 +52,11 @@ export function createAuthService({ database, users, sessions, limiter }: AuthDe
       return { token: sessions.sign(user), user: toSessionUser(user) };
     },
 
-    async updateProfile(current: UserRow, input: ProfileUpdateRequest): Promise<ProfileUpdateResponse> {
+    async updateProfile(
+      current: UserRow,
+      input: ProfileUpdateRequest,
+      address: string,
+    ): Promise<ProfileUpdateResponse> {
       const patch: UserPatch = {};
       if (input.language !== undefined) patch.language = input.language;
       if (input.contact !== undefined) patch.contact = input.contact === '' ? null : input.contact;
@@ -65,16 +74,26 @@ export function createAuthService({ database, users, sessions, limiter }: AuthDe
       }
       const changingPassword = input.newPassword !== undefined;
       if (changingPassword) {
-        const key = current.username.toLowerCase();
-        limiter.check(key);
+        if (input.newPassword === input.currentPassword) {
+          throw new AppError(
+            'VALIDATION_FAILED',
+            'newPassword: The new password must be different from the current one',
+            { field: 'newPassword' },
+          );
+        }
+        // A stolen session must not become a way to guess the password: the same counters as sign-in.
+        const attempt = await limiter.begin({ account: current.id, address });
         // The stored hash as it is now, not as a cached copy of the user had it.
         const fresh = await findUserById(database.db, current.id);
         if (!fresh || !(await verifyPassword(fresh.passwordHash, input.currentPassword ?? ''))) {
-          limiter.fail(key);
           // 400, not 401: the client ends the session on any 401, and this user is signed in.
-          throw new AppError('VALIDATION_FAILED', 'currentPassword: Current password is incorrect');
+          throw new AppError('VALIDATION_FAILED', 'currentPassword: Current password is incorrect', {
+            field: 'currentPassword',
+          });
         }
+        await limiter.succeeded(attempt);
         patch.passwordHash = await hashPassword(input.newPassword!);
+        patch.mustChangePassword = false;
       }
 
       const row = await database.db.transaction((tx) =>

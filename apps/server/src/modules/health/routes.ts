@@ -1,4 +1,3 @@
-// Liveness and database reachability, for load balancers, `npm start` scripts and the benchmarks.
 import { authRoutes, HealthResponse } from '@cartela/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
@@ -11,7 +10,6 @@ export function registerHealthRoutes(
   registerRoute(
     app,
     authRoutes.health,
-    { roles: 'public' },
     async ({ request, reply }) => {
       let up = true;
       try {

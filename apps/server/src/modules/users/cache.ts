@@ -6,7 +6,7 @@
 // commits (UserCache.invalidate), and on every instance through the users trigger's NOTIFY. A read that raced
 // with a change is not stored (the epoch check), nothing is cached while notifications could be missed, and
 // entries expire after a minute as a last resort. docs/decisions/021-session-invalidation.md
-import { ALL_USERS, type Database } from '../../db/client.js';
+import { type Database, MISSED, USER_CHANGED_CHANNEL } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { findUserById } from './queries.js';
 
@@ -25,8 +25,8 @@ export class UserCache {
     private readonly database: Database,
     private readonly options: { ttlMs?: number; maxEntries?: number } = {},
   ) {
-    this.unsubscribe = database.onUserChanged((id) =>
-      id === ALL_USERS ? this.clear() : this.invalidate(id),
+    this.unsubscribe = database.listen(USER_CHANGED_CHANNEL, (id) =>
+      id === MISSED ? this.clear() : this.invalidate(id),
     );
   }
 
@@ -43,7 +43,7 @@ export class UserCache {
     if (hit && hit.expires > now) return hit.user;
     const epoch = this.epoch;
     const user = await findUserById(this.database.db, id);
-    if (user && epoch === this.epoch && this.database.userChangesReliable()) {
+    if (user && epoch === this.epoch && this.database.notificationsReliable()) {
       if (this.entries.size >= (this.options.maxEntries ?? 10_000)) this.entries.clear();
       this.entries.set(id, { user, expires: now + (this.options.ttlMs ?? 60_000) });
     }

@@ -45,5 +45,6 @@ function present(row: UserRow): SessionUser {
     totalEarnings: etb(row.totalEarnings),
     lastPaymentDate: row.lastPaymentDate?.toISOString() ?? null,
     platformCommissionRate: row.role === 'super-agent' ? percent(row.platformCommissionRate) : null,
+    mustChangePassword: row.mustChangePassword,
   };
 }

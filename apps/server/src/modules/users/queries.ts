@@ -32,6 +32,7 @@ export type UserPatch = Partial<
   Pick<
     NewUserRow,
     | 'passwordHash'
+    | 'mustChangePassword'
     | 'isActive'
     | 'language'
     | 'contact'

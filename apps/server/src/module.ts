@@ -1,0 +1,26 @@
+// A feature of the server is one folder, modules/<name>/, registered in app.ts with one line. It owns its
+// routes (routes.ts, thin: contract route -> use case), its use cases (service.ts), its queries (queries.ts),
+// its tables (schema.ts, gathered by db/schema.ts for migrations) and its tests. Other modules use it only
+// through its public entry, modules/<name>/index.ts (and its tables through schema.ts, for foreign keys).
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from './app.js';
+import type { Database } from './db/client.js';
+import type { UserCache } from './modules/users/cache.js';
+
+/** What every module may use: given once by buildApp. */
+export interface ModuleDeps {
+  config: AppConfig;
+  database: Database;
+  /** The cache behind every session check: call users.invalidate(id) after a transaction that changed a user. */
+  users: UserCache;
+  version: string;
+}
+
+export interface ServerModule {
+  name: string;
+  /** Registers the module's routes (and hooks) on the app. */
+  register(app: FastifyInstance, deps: ModuleDeps): void | Promise<void>;
+}
+
+/** Declares a module (a typed identity: the shape is checked where it is written). */
+export const defineModule = (module: ServerModule): ServerModule => module;

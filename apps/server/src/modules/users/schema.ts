@@ -1,0 +1,78 @@
+// The users table: admins, agents and super agents.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, inList, percent, percentRange, updatedAt } from '../../db/columns.js';
+
+export const ROLES = ['admin', 'agent', 'super-agent'] as const;
+export const FINANCIAL_MODELS = ['virtual-coin', 'commission-share'] as const;
+export const LANGUAGES = ['en', 'am'] as const;
+
+export type RoleName = (typeof ROLES)[number];
+export type FinancialModelName = (typeof FINANCIAL_MODELS)[number];
+export type LanguageCode = (typeof LANGUAGES)[number];
+
+/** Admins, agents and super agents: one table, told apart by role. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').$type<RoleName>().notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    language: text('language').$type<LanguageCode>().notNull().default('en'),
+    contact: text('contact'),
+    /** Agents only. */
+    financialModel: text('financial_model').$type<FinancialModelName>(),
+    /** Whole coins (agents with the virtual-coin model); always the sum of the agent's coin_ledger deltas. */
+    virtualCoins: bigint('virtual_coins', { mode: 'number' }).notNull().default(0),
+    /** Agents only: the house cut of each game, in percent. */
+    commissionPercentage: percent('commission_percentage'),
+    /** Agents only: the admin's share of a commission-share agent's fees, in percent. */
+    systemCommissionShare: percent('system_commission_share'),
+    /** Super agents only: the platform's share of the super agent's commission, in percent. */
+    platformCommissionRate: percent('platform_commission_rate'),
+    /** Santim. */
+    totalEarnings: bigint('total_earnings', { mode: 'number' }).notNull().default(0),
+    lastPaymentDate: timestamp('last_payment_date', { withTimezone: true }),
+    notes: text('notes'),
+    /** Bumped to end every session of the user at once (password change, deactivation, deletion). */
+    tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * The account still has a password everyone can read (the demo accounts of the README): until its owner
+     * chooses another, only reading oneself, changing the password and signing out are allowed.
+     */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    index('users_role_idx').on(t.role),
+    check('users_role_check', sql`${t.role} IN (${inList(ROLES)})`),
+    check('users_language_check', sql`${t.language} IN (${inList(LANGUAGES)})`),
+    check(
+      'users_financial_model_check',
+      sql`(${t.role} = 'agent' AND ${t.financialModel} IN (${inList(FINANCIAL_MODELS)})) OR (${t.role} <> 'agent' AND ${t.financialModel} IS NULL)`,
+    ),
+    check('users_username_check', sql`length(${t.username}) BETWEEN 1 AND 64`),
+    check('users_virtual_coins_check', sql`${t.virtualCoins} >= 0`),
+    check('users_total_earnings_check', sql`${t.totalEarnings} >= 0`),
+    check('users_commission_percentage_check', percentRange('commission_percentage')),
+    check('users_system_commission_share_check', percentRange('system_commission_share')),
+    check('users_platform_commission_rate_check', percentRange('platform_commission_rate')),
+    check('users_token_version_check', sql`${t.tokenVersion} >= 0`),
+  ],
+);
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

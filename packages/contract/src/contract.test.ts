@@ -1,0 +1,75 @@
+// Rules every route of the contract must follow, checked over all of them (so a route added later cannot
+// forget one): text in requests refuses NUL, paths are unique, access is declared.
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as contract from './index.js';
+import type { RouteDef } from './route.js';
+
+const isRoute = (value: unknown): value is RouteDef =>
+  typeof value === 'object' &&
+  value !== null &&
+  'method' in value &&
+  'path' in value &&
+  'response' in value &&
+  'access' in value;
+
+/** Every route definition the contract exports (inside its route groups such as authRoutes). */
+const ROUTES: RouteDef[] = Object.values(contract).flatMap((group) =>
+  typeof group === 'object' && group !== null ? Object.values(group).filter(isRoute) : [],
+);
+
+type JsonSchema = { [key: string]: unknown };
+
+/** The JSON-schema nodes of type string that accept free text (not an enum or a constant). */
+function freeTextNodes(node: unknown, path = '$', found: { path: string; node: JsonSchema }[] = []) {
+  if (Array.isArray(node)) {
+    for (const [i, n] of node.entries()) freeTextNodes(n, `${path}[${i}]`, found);
+  } else if (node && typeof node === 'object') {
+    const n = node as JsonSchema;
+    if (n.type === 'string' && n.enum === undefined && n.const === undefined) found.push({ path, node: n });
+    for (const [key, value] of Object.entries(n)) freeTextNodes(value, `${path}.${key}`, found);
+  }
+  return found;
+}
+
+describe('the contract', () => {
+  it('has routes to check', () => {
+    expect(ROUTES.length).toBeGreaterThanOrEqual(7);
+  });
+
+  it('builds every string a request accepts from text(), which refuses the NUL character', () => {
+    const nul = contract.text().safeParse('a\u0000b');
+    expect(nul.success).toBe(false);
+    const pattern = (contract.text().toJSONSchema() as JsonSchema).pattern;
+    for (const route of ROUTES) {
+      for (const part of ['body', 'query', 'params'] as const) {
+        const schema = route[part];
+        if (!schema) continue;
+        const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+        for (const { path, node } of freeTextNodes(json)) {
+          expect(node.pattern, `${route.method} ${route.path} ${part} ${path}`).toBe(pattern);
+        }
+      }
+    }
+  });
+
+  it('gives every route a unique method and path and declares who may call it', () => {
+    const seen = new Set<string>();
+    for (const route of ROUTES) {
+      const key = `${route.method} ${route.path}`;
+      expect(seen.has(key), key).toBe(false);
+      seen.add(key);
+      expect(
+        ['public', 'authenticated'].includes(route.access as string) || Array.isArray(route.access),
+      ).toBe(true);
+    }
+  });
+
+  it('accepts amounts and percentages exactly as packages/core does', () => {
+    expect(contract.Percent.safeParse(0.1 + 0.2).success).toBe(false);
+    expect(contract.Percent.safeParse(16.6667).success).toBe(true);
+    expect(contract.Percent.safeParse(100.0001).success).toBe(false);
+    expect(contract.Etb.safeParse(1.005).success).toBe(false);
+    expect(contract.Etb.safeParse(12.5).success).toBe(true);
+  });
+});
