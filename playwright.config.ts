@@ -55,7 +55,10 @@ export default defineConfig({
       DATA_DIR: '.tmp/e2e-data',
       JWT_SECRET: E2E_JWT_SECRET,
       LOG_LEVEL: 'warn',
+      // Many sign-ins a minute from one address and to the same demo accounts: the suite is not an attack.
       LOGIN_RATE_LIMIT_MAX: '1000',
+      LOGIN_RATE_LIMIT_USERNAME_MAX: '1000',
+      LOGIN_RATE_LIMIT_ACCOUNT_MAX: '1000',
     },
   },
 });

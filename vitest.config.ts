@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -44,6 +45,11 @@ export default defineConfig({
         : []),
       {
         ...resolveSource,
+        // The web app's `@/` alias (apps/web/vite.config.ts, decision 035).
+        resolve: {
+          ...resolveSource.resolve,
+          alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./apps/web/src/', import.meta.url)) }],
+        },
         test: {
           name: 'web',
           root: 'apps/web',

@@ -1,9 +1,55 @@
 import { expect, test } from '@playwright/test';
 import { E2E_JWT_SECRET } from '../playwright.config';
 import { expiredCopy } from './support/jwt';
-import { DEMO, LoginPage, mainNav, signInAs } from './support/pages';
+import {
+  ChooseOwnPasswordPage,
+  DEMO,
+  E2E_PASSWORD,
+  LoginPage,
+  mainNav,
+  rememberReplaced,
+  signInAs,
+} from './support/pages';
 
 test.describe('sign-in and the navigation shell', () => {
+  // First of the suite on purpose: the admin's first sign-in on the run's fresh server. (signInAs meets
+  // the same step in whichever test comes first, so the other tests do not depend on this one.)
+  test('[ADMIN] must choose its own password before using the demo account', async ({ page }) => {
+    const login = new LoginPage(page);
+    const ownPassword = new ChooseOwnPasswordPage(page);
+    const refused = page.getByRole('alert').filter({ hasText: 'Invalid username or password' });
+    await login.open();
+    await login.signIn(DEMO.admin.username, DEMO.admin.password);
+    await expect(ownPassword.title().or(refused)).toBeVisible();
+    const alreadyReplaced = await refused.isVisible();
+    if (alreadyReplaced) rememberReplaced(DEMO.admin.username);
+    test.skip(alreadyReplaced, 'an earlier test of this run already replaced the demo password');
+
+    await expect(page).toHaveURL(/\/settings\/profile$/);
+    await expect(
+      page.getByText(
+        'This account still has the demo password everyone can read in the README. Choose a new password to continue.',
+      ),
+    ).toBeVisible();
+    // Nothing else opens until then, not even by its address.
+    await page.goto('/agents');
+    await expect(ownPassword.title()).toBeVisible();
+    await expect(page).toHaveURL(/\/settings\/profile$/);
+
+    await ownPassword.choose(DEMO.admin.password, E2E_PASSWORD);
+    rememberReplaced(DEMO.admin.username);
+    await expect(page.getByText('Profile updated successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await mainNav(page).getByRole('link', { name: 'Agents', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/agents$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Agents and Cartelas' })).toBeVisible();
+
+    // The demo password no longer opens the account.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await login.signIn(DEMO.admin.username, DEMO.admin.password);
+    await expect(refused).toBeVisible();
+  });
+
   test('[ADMIN] signs in and lands on the dashboard with the admin menu', async ({ page }) => {
     await signInAs(page, 'admin');
     await expect(page).toHaveURL(/\/dashboard$/);

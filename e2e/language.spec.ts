@@ -5,7 +5,7 @@ test.describe('English and Amharic', () => {
   test('[AGENT] the Amharic switch translates the shell and is kept as the user language', async ({
     page,
   }) => {
-    await signInAs(page, 'agent2');
+    const password = await signInAs(page, 'agent2');
     await expect(page).toHaveURL(/\/dashboard$/);
     const nav = mainNav(page);
     await expect(nav.getByRole('link', { name: 'Dashboard', exact: true }).first()).toBeVisible();
@@ -23,7 +23,7 @@ test.describe('English and Amharic', () => {
     await page
       .getByLabel('የይለፍ ቃል', { exact: true })
       .or(page.getByLabel('Password', { exact: true }))
-      .fill('agent123');
+      .fill(password);
     await page.getByRole('button', { name: /^(ግባ|Sign in)$/ }).click();
     await expect(nav.getByRole('link', { name: 'ዳሽቦርድ' }).first()).toBeVisible();
 

@@ -1,3 +1,5 @@
 export * from './auth.js';
+export * from './cartelas.js';
 export * from './common.js';
+export * from './network.js';
 export * from './route.js';

@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { Spinner } from '../components/ui/spinner';
-import { useSession } from '../lib/session';
+import { Spinner } from '@/components/ui/spinner';
+import { useSession } from '@/lib/session';
 import { NavBar } from './nav-bar';
 
 export function PageSpinner() {

@@ -2,7 +2,7 @@ import type { SessionUser } from '@cartela/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminUser, json, makeUser, mockApi, renderApp, storeSession, superAgentUser } from '../test/utils';
+import { adminUser, json, makeUser, mockApi, renderApp, storeSession, superAgentUser } from '@/test/utils';
 
 function signedIn(user: SessionUser, extra: Parameters<typeof mockApi>[0] = {}) {
   storeSession(user);
@@ -114,11 +114,17 @@ describe('navigation bar', () => {
     expect(await nav.findByText('940 coins')).toBeInTheDocument();
   });
 
-  it('logs out: clears token, user and userType, says so and goes to /login', async () => {
-    signedIn(superAgentUser());
+  it('logs out: tells the server, clears token, user and userType, says so and goes to /login', async () => {
+    const fetchMock = signedIn(superAgentUser(), {
+      'POST /api/auth/logout': json(200, { message: 'Logged out successfully' }),
+    });
     renderApp('/super-agent-dashboard');
     const nav = await mainNav();
     await userEvent.setup().click(nav.getByRole('button', { name: 'Logout' }));
+
+    const logoutCall = fetchMock.mock.calls.find(([url]) => url === '/api/auth/logout')!;
+    expect(logoutCall[1]!.method).toBe('POST');
+    expect(new Headers(logoutCall[1]!.headers).get('Authorization')).toBe('Bearer token-1');
 
     expect(await screen.findByText('Logged out successfully')).toBeInTheDocument();
     expect(await screen.findByLabelText('Username')).toBeInTheDocument();
@@ -126,6 +132,16 @@ describe('navigation bar', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(localStorage.getItem('userType')).toBeNull();
+  });
+
+  it('logs out at once even when the server does not answer', async () => {
+    signedIn(makeUser(), { 'POST /api/auth/logout': () => new Promise<Response>(() => {}) });
+    renderApp('/dashboard');
+    const nav = await mainNav();
+    await userEvent.setup().click(nav.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByLabelText('Username')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(localStorage.getItem('token')).toBeNull();
   });
 
   describe('on a small screen', () => {

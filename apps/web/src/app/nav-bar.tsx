@@ -4,14 +4,14 @@ import { Coins, LogOut, Menu, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { LanguageSwitch } from '../components/language-switch';
-import { BrandMark } from '../components/ui/brand-mark';
-import { Button } from '../components/ui/button';
-import { errorText } from '../lib/errors';
-import { useFormat } from '../lib/format';
-import { endSession, useChangeLanguage } from '../lib/session';
-import { notify } from '../lib/toast';
-import { navItemsFor } from './nav-items';
+import { LanguageSwitch } from '@/components/language-switch';
+import { BrandMark } from '@/components/ui/brand-mark';
+import { Button } from '@/components/ui/button';
+import { useFormat } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { logout } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { menuFor } from './pages';
 
 function CoinCount({ user, className }: { user: SessionUser; className?: string }) {
   const { t } = useTranslation();
@@ -58,11 +58,9 @@ export function NavBar({ user }: { user: SessionUser }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const items = navItemsFor(user.role);
+  // Until a demo password is replaced every page leads to the profile: a menu would only bounce there.
+  const items = user.mustChangePassword ? [] : menuFor(user.role);
   const showCoins = user.role === 'agent' && user.financialModel === 'virtual-coin';
-  const changeLanguage = useChangeLanguage({
-    onSaveError: (error) => notify.error(errorText(error, t('settings.profile.updateFailed'))),
-  });
 
   // The panel closes whenever the page changes (an item was chosen, or the back button was used).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change on purpose
@@ -80,11 +78,11 @@ export function NavBar({ user }: { user: SessionUser }) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [menuOpen]);
 
-  function logout() {
+  function signOut() {
     setMenuOpen(false);
-    endSession();
+    logout();
     notify.success(t('auth.loggedOut'));
-    void navigate('/login', { replace: true });
+    void navigate(paths.login, { replace: true });
   }
 
   const linkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -108,7 +106,7 @@ export function NavBar({ user }: { user: SessionUser }) {
         <nav aria-label={t('nav.main')}>
           <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-4 px-4 sm:px-6">
             <Link
-              to="/dashboard"
+              to={paths.dashboard}
               className="flex shrink-0 items-center gap-2.5 rounded-lg py-1 pr-2"
               onClick={() => setMenuOpen(false)}
             >
@@ -128,9 +126,9 @@ export function NavBar({ user }: { user: SessionUser }) {
 
             <div className="ml-auto hidden items-center gap-3 lg:flex">
               {showCoins && <CoinCount user={user} />}
-              <LanguageSwitch onChange={changeLanguage} />
+              <LanguageSwitch />
               <UserBlock user={user} className="max-w-40 border-l border-line pl-3" />
-              <Button variant="ghost" size="sm" onClick={logout}>
+              <Button variant="ghost" size="sm" onClick={signOut}>
                 <LogOut className="size-4" aria-hidden="true" />
                 {t('nav.logout')}
               </Button>
@@ -178,8 +176,8 @@ export function NavBar({ user }: { user: SessionUser }) {
                 ))}
               </ul>
               <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-4 py-4 sm:px-6">
-                <LanguageSwitch onChange={changeLanguage} />
-                <Button variant="outline" onClick={logout}>
+                <LanguageSwitch />
+                <Button variant="outline" onClick={signOut}>
                   <LogOut className="size-4" aria-hidden="true" />
                   {t('nav.logout')}
                 </Button>

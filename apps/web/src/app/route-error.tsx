@@ -1,8 +1,9 @@
 import { TriangleAlert } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, buttonClasses } from '../components/ui/button';
-import { EmptyState } from '../components/ui/empty-state';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { paths } from '@/lib/paths';
 
 function RouteErrorScreen() {
   const { t } = useTranslation();
@@ -16,7 +17,7 @@ function RouteErrorScreen() {
         action={
           <div className="flex flex-wrap justify-center gap-3">
             <Button onClick={() => window.location.reload()}>{t('errorPage.reload')}</Button>
-            <a href="/dashboard" className={buttonClasses({ variant: 'outline' })}>
+            <a href={paths.dashboard} className={buttonClasses({ variant: 'outline' })}>
               {t('errorPage.home')}
             </a>
           </div>

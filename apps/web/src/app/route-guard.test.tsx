@@ -1,7 +1,7 @@
 import type { SessionUser } from '@cartela/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { adminUser, json, makeUser, mockApi, renderApp, storeSession, superAgentUser } from '../test/utils';
+import { adminUser, json, makeUser, mockApi, renderApp, storeSession, superAgentUser } from '@/test/utils';
 
 function signedIn(user: SessionUser) {
   storeSession(user);
@@ -144,5 +144,29 @@ describe('route guard', () => {
     expect(await screen.findByLabelText('Username')).toBeInTheDocument();
     expect(location()).toHaveTextContent('/login');
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  describe('an account that still has its demo password', () => {
+    it.each(['/dashboard', '/agents', '/commission', '/settings', '/game/g-1', '/no-such-page'])(
+      'is sent from %s to its profile, which asks for a new password',
+      async (path) => {
+        signedIn(adminUser({ mustChangePassword: true }));
+        renderApp(path);
+        expect(await screen.findByText('Choose your own password')).toBeInTheDocument();
+        expect(location()).toHaveTextContent(/^\/settings\/profile$/);
+        expect(
+          screen.getByText(
+            'This account still has the demo password everyone can read in the README. Choose a new password to continue.',
+          ),
+        ).toBeInTheDocument();
+      },
+    );
+
+    it('is a super agent: sent to the profile too, not back and forth with their dashboard', async () => {
+      signedIn(superAgentUser({ mustChangePassword: true }));
+      renderApp('/super-agent-dashboard');
+      expect(await screen.findByText('Choose your own password')).toBeInTheDocument();
+      expect(location()).toHaveTextContent(/^\/settings\/profile$/);
+    });
   });
 });

@@ -1,27 +1,34 @@
+import type { SessionUser } from '@cartela/contract';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { FullPageSpinner } from '../components/full-page-spinner';
-import { homePathFor, useSession } from '../lib/session';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import type { Access } from '@/lib/pages';
+import { paths } from '@/lib/paths';
+import { homePathFor, useSession } from '@/lib/session';
 
 /**
- * Who may open a route (spec 01 section 2, "Route guard"): 'login' (the default) is any admin or agent;
- * 'admin' is the admin only; 'super-agent' is a super agent only.
+ * Where a signed-in user who opens `pathname` (a page with this access) is sent instead, or null to let them
+ * in. A super agent has only their own dashboard (spec 01 section 6), so any other signed-in page takes
+ * them there. An account that still has its published demo password goes to its profile until it has chosen
+ * its own: the server refuses everything else meanwhile (PASSWORD_CHANGE_REQUIRED).
  */
-export type Access = 'login' | 'admin' | 'super-agent';
+export function redirectFor(access: Access, user: SessionUser, pathname: string): string | null {
+  if (user.mustChangePassword) return pathname === paths.settingsProfile ? null : paths.settingsProfile;
+  if (access === 'super-agent') return user.role === 'super-agent' ? null : paths.superAgentLogin;
+  if (user.role === 'super-agent') return homePathFor(user);
+  if (access === 'admin' && user.role !== 'admin') return paths.dashboard;
+  return null;
+}
 
 /**
- * Waits for the session, then lets the user through or sends them where they belong. A super agent has
- * only their own dashboard (spec 01 section 6), so any other signed-in page takes them there.
+ * Waits for the session, then lets the user through or sends them where they belong (`redirectFor`). The
+ * access comes from the page table (app/pages.ts), the same rows the menus are built from.
  */
-export function RouteGuard({ access = 'login' }: { access?: Access }) {
+export function RouteGuard({ access }: { access: Exclude<Access, 'public'> }) {
   const { user, isLoading } = useSession();
   const location = useLocation();
 
   if (isLoading) return <FullPageSpinner />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location }} />;
-  if (access === 'super-agent') {
-    return user.role === 'super-agent' ? <Outlet /> : <Navigate to="/super-agent-login" replace />;
-  }
-  if (user.role === 'super-agent') return <Navigate to={homePathFor(user)} replace />;
-  if (access === 'admin' && user.role !== 'admin') return <Navigate to="/dashboard" replace />;
-  return <Outlet />;
+  if (!user) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  const redirect = redirectFor(access, user, location.pathname);
+  return redirect ? <Navigate to={redirect} replace /> : <Outlet />;
 }

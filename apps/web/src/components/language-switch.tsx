@@ -1,17 +1,30 @@
 import type { Language } from '@cartela/contract';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, LANGUAGES } from '../i18n';
+import { applyLanguage, currentLanguage, LANGUAGES } from '@/i18n';
+import { errorText } from '@/lib/errors';
+import { saveLanguage, useSession } from '@/lib/session';
+import { notify } from '@/lib/toast';
 
-export interface LanguageSwitchProps {
-  onChange: (language: Language) => void;
-  className?: string;
-}
-
-/** English / አማርኛ, each named in its own language; the current one is pressed. */
-export function LanguageSwitch({ onChange, className }: LanguageSwitchProps) {
+/**
+ * English / አማርኛ, each named in its own language; the current one is pressed. A choice changes the interface
+ * at once; for a signed-in user it is also saved to their profile, so it follows them to other devices.
+ * Saving is best effort: the screen has already changed, a failure only says so (decision 034).
+ */
+export function LanguageSwitch({ className }: { className?: string }) {
   const { t } = useTranslation(); // re-renders on a language change
+  const { user } = useSession();
   const current = currentLanguage();
+
+  function choose(language: Language) {
+    void applyLanguage(language);
+    if (user && user.language !== language) {
+      saveLanguage(language).catch((error: unknown) =>
+        notify.error(errorText(error, t('settings.profile.updateFailed'))),
+      );
+    }
+  }
+
   return (
     <fieldset
       className={clsx('inline-flex shrink-0 rounded-lg border border-line bg-surface-muted p-0.5', className)}
@@ -23,7 +36,7 @@ export function LanguageSwitch({ onChange, className }: LanguageSwitchProps) {
           type="button"
           lang={code}
           aria-pressed={current === code}
-          onClick={() => current !== code && onChange(code)}
+          onClick={() => current !== code && choose(code)}
           className={clsx(
             'min-h-9 rounded-md px-3 text-sm font-medium transition-colors pointer-coarse:min-h-10',
             current === code ? 'bg-surface text-brand-700 shadow-sm' : 'text-ink-muted hover:text-ink',

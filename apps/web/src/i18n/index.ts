@@ -1,7 +1,7 @@
 import type { Language } from '@cartela/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { storage } from '../lib/storage';
+import { storage } from '@/lib/storage';
 import en from './en.json';
 
 /** The languages offered, each named in its own language. */

@@ -1,13 +1,14 @@
 import { authRoutes, defineRoute } from '@cartela/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { json, makeUser, mockApi, storeSession } from '../test/utils';
+import { json, makeUser, mockApi, storeSession } from '@/test/utils';
 import { ApiError, api, setUnauthorizedHandler } from './api';
 
 const getGame = defineRoute({
   method: 'GET',
   path: '/api/games/:gameId/cartela/:n',
   summary: 'test route',
+  access: 'authenticated',
   params: z.object({ gameId: z.string(), n: z.number() }),
   query: z.object({ page: z.number().optional(), status: z.string().optional() }),
   response: z.object({ ok: z.boolean() }),
@@ -62,6 +63,20 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 403, code: 'FORBIDDEN', message: 'Forbidden here' });
   });
 
+  it('keeps the request field the error is about, when the server names one', async () => {
+    mockApi({
+      'PUT /api/auth/profile': json(400, {
+        message: 'currentPassword: Current password is incorrect',
+        code: 'VALIDATION_FAILED',
+        field: 'currentPassword',
+      }),
+    });
+    const error = await api(authRoutes.updateProfile, {
+      body: { currentPassword: 'x', newPassword: 'longer-one' },
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', field: 'currentPassword' });
+  });
+
   it("throws code 'NETWORK' when the server cannot be reached", async () => {
     vi.stubGlobal(
       'fetch',
@@ -98,6 +113,13 @@ describe('api client', () => {
       expect(localStorage.getItem('user')).toBeNull();
       expect(localStorage.getItem('userType')).toBeNull();
       expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    });
+
+    it('leaves the 401 rule out of logout: the session is being ended anyway', async () => {
+      storeSession(makeUser());
+      mockApi({ 'POST /api/auth/logout': json(401, { message: 'Token expired', code: 'TOKEN_EXPIRED' }) });
+      await expect(api(authRoutes.logout)).rejects.toMatchObject({ status: 401 });
+      expect(onUnauthorized).not.toHaveBeenCalled();
     });
 
     it.each([

@@ -6,21 +6,25 @@ import {
   type RouteQuery,
   type RouteResponse,
 } from '@cartela/contract';
+import { paths } from './paths';
 import { storage } from './storage';
 
 /**
  * Every failed call throws this. `status` is 0 and `code` is 'NETWORK' when the server could not be reached;
- * `message` is the server's own text (empty when it sent none).
+ * `message` is the server's own text (empty when it sent none); `field` is the request field the error is
+ * about, when the server named one, so a form can show the message under that input.
  */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  readonly field: string | undefined;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, field?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.field = field;
   }
 }
 
@@ -32,7 +36,7 @@ export interface ApiOptions<R extends RouteDef> {
 }
 
 type UnauthorizedHandler = () => void;
-const goToLogin: UnauthorizedHandler = () => window.location.assign('/login');
+const goToLogin: UnauthorizedHandler = () => window.location.assign(paths.login);
 let onUnauthorized: UnauthorizedHandler = goToLogin;
 
 /**
@@ -47,9 +51,12 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void
   };
 }
 
-/** The sign-in calls answer 401 for a wrong password: that is a message for the form, not a lost session. */
-export function isLoginCall(path: string): boolean {
-  return /(^|\/)login$/.test(path);
+/**
+ * Calls outside the 401 rule: the sign-in calls answer 401 for a wrong password (a message for the form, not
+ * a lost session), and a 401 from logout only says the session was already over.
+ */
+export function isSignInOrOutCall(path: string): boolean {
+  return /(^|\/)(login|logout)$/.test(path);
 }
 
 function buildUrl(route: RouteDef, params: unknown, query: unknown): string {
@@ -117,10 +124,14 @@ export async function api<R extends RouteDef>(
   if (!response.ok) {
     const parsed = ErrorResponse.safeParse(data);
     const error = parsed.success
-      ? new ApiError(response.status, parsed.data.code, parsed.data.message)
+      ? new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.field)
       : new ApiError(response.status, `HTTP_${response.status}`, '');
     // Spec 01 section 8: a 401 outside the sign-in calls ends the session, once, here.
-    if (response.status === 401 && !isLoginCall(route.path) && window.location.pathname !== '/login') {
+    if (
+      response.status === 401 &&
+      !isSignInOrOutCall(route.path) &&
+      window.location.pathname !== paths.login
+    ) {
       storage.clearCredentials();
       onUnauthorized();
     }

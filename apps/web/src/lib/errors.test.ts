@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyLanguage } from '../i18n';
+import { applyLanguage } from '@/i18n';
 import { ApiError } from './api';
 import { errorText } from './errors';
 

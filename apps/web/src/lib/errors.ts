@@ -1,4 +1,4 @@
-import { currentLanguage, i18n } from '../i18n';
+import { currentLanguage, i18n } from '@/i18n';
 import { ApiError } from './api';
 
 /** The server names the field before a validation message ('currentPassword: ...'); the user needs only the text. */

@@ -1,7 +1,7 @@
 import type { Language } from '@cartela/contract';
 import { etbToSantim, formatEtb as formatSantim } from '@cartela/core';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../i18n';
+import { currentLanguage } from '@/i18n';
 
 /**
  * Display-only formatting of money, numbers and dates. Money rules (rounding, santim) belong to

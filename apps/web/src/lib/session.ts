@@ -1,7 +1,7 @@
-import { authRoutes, type Language, type ProfileUpdateRequest, type SessionUser } from '@cartela/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { applyLanguage } from '../i18n';
+import { authRoutes, type Language, type SessionUser } from '@cartela/contract';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from './api';
+import { paths } from './paths';
 import { queryClient } from './query-client';
 import { storage } from './storage';
 
@@ -12,7 +12,7 @@ import { storage } from './storage';
 export const SESSION_KEY = ['session'] as const;
 
 export function homePathFor(user: Pick<SessionUser, 'role'>): string {
-  return user.role === 'super-agent' ? '/super-agent-dashboard' : '/dashboard';
+  return user.role === 'super-agent' ? paths.superAgentDashboard : paths.dashboard;
 }
 
 /** Spec 01 section 4, "Session start": the super-agent profile for super agents, /auth/me for the others. */
@@ -78,24 +78,21 @@ export function endSession(): void {
   queryClient.setQueryData(SESSION_KEY, null);
 }
 
-export function useUpdateProfile() {
-  return useMutation({
-    mutationFn: (body: ProfileUpdateRequest) => api(authRoutes.updateProfile, { body }),
-    onSuccess: (data) => updateSessionUser(data.user, data.token),
-  });
+/**
+ * Sign out: tell the server this token is finished (best effort), then forget the session at once. The call
+ * is not awaited: logging out must never wait for, or fail with, the hall's connection. `api` reads the
+ * stored token before its first await, so clearing the storage right after does not unsign the request.
+ */
+export function logout(): void {
+  if (storage.getToken()) void api(authRoutes.logout).catch(() => {});
+  endSession();
 }
 
 /**
- * Change the interface language at once; for a signed-in user also save it to their profile so it follows
- * them to other devices. Saving is best effort: the screen has already changed.
+ * Save the interface language to the signed-in user's profile. The language switch needs it on every page,
+ * and components cannot use a feature's hooks (features/settings has the profile's own update).
  */
-export function useChangeLanguage(options: { onSaveError?: (error: unknown) => void } = {}) {
-  const { user } = useSession();
-  const update = useUpdateProfile();
-  return (language: Language) => {
-    void applyLanguage(language);
-    if (user && user.language !== language) {
-      update.mutate({ language }, { onError: (error) => options.onSaveError?.(error) });
-    }
-  };
+export async function saveLanguage(language: Language): Promise<void> {
+  const data = await api(authRoutes.updateProfile, { body: { language } });
+  updateSessionUser(data.user, data.token);
 }

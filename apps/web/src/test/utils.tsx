@@ -3,9 +3,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { AppRoutes } from '../app/routes';
-import { queryClient } from '../lib/query-client';
-import { ToasterHost } from '../lib/toast';
+import { AppRoutes } from '@/app/routes';
+import { queryClient } from '@/lib/query-client';
+import { ToasterHost } from '@/lib/toast';
 
 export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
   const id = overrides.id ?? 'u-agent1';
@@ -25,11 +25,12 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     totalEarnings: 0,
     lastPaymentDate: null,
     platformCommissionRate: null,
+    mustChangePassword: false,
     ...overrides,
   };
 }
 
-export const adminUser = () =>
+export const adminUser = (overrides: Partial<SessionUser> = {}) =>
   makeUser({
     id: 'u-admin',
     username: 'admin',
@@ -37,8 +38,9 @@ export const adminUser = () =>
     financialModel: null,
     virtualCoins: 0,
     commissionPercentage: null,
+    ...overrides,
   });
-export const superAgentUser = () =>
+export const superAgentUser = (overrides: Partial<SessionUser> = {}) =>
   makeUser({
     id: 'u-super1',
     username: 'super1',
@@ -47,6 +49,7 @@ export const superAgentUser = () =>
     virtualCoins: 0,
     commissionPercentage: null,
     platformCommissionRate: 50,
+    ...overrides,
   });
 
 export function json(status: number, body: unknown): Response {

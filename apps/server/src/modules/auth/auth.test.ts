@@ -15,7 +15,7 @@ import {
   TEST_JWT_SECRET,
   type TestApp,
 } from '../../test/helpers.js';
-import { updateUser } from '../users/queries.js';
+import { updateUser } from '../users/index.js';
 
 const adminOnly = defineRoute({
   method: 'GET',

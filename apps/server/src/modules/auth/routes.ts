@@ -2,7 +2,7 @@
 import { authRoutes, MeResponse, SuperAgentProfileResponse } from '@cartela/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute, type Serialized, serializedOnce } from '../../route.js';
-import { toSessionUser } from '../users/present.js';
+import { toSessionUser } from '../users/index.js';
 import type { AuthService } from './service.js';
 
 export function registerAuthRoutes(app: FastifyInstance, service: AuthService): void {

@@ -9,9 +9,15 @@ import type { Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError, MESSAGES } from '../../errors.js';
 import type { SessionTokens } from '../../plugins/auth.js';
-import type { UserCache } from '../users/cache.js';
-import { percentToDb, toSessionUser } from '../users/present.js';
-import { findUserById, findUserByUsername, type UserPatch, updateUser } from '../users/queries.js';
+import {
+  findUserById,
+  findUserByUsername,
+  percentToDb,
+  toSessionUser,
+  type UserCache,
+  type UserPatch,
+  updateUser,
+} from '../users/index.js';
 import type { LoginLimiter } from './limiter.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 

@@ -1,7 +1,7 @@
 import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/placeholder-page';
-import { useSession } from '../../../lib/session';
+import { PlaceholderPage } from '@/components/placeholder-page';
+import { useSession } from '@/lib/session';
 
 /** /agents: the admin manages agents and cartelas; an agent sees only their cartelas (spec 02). */
 export function AgentsPage() {

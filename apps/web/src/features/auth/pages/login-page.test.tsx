@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { json, makeUser, mockApi, renderApp, storeSession, superAgentUser } from '../../../test/utils';
+import { json, makeUser, mockApi, renderApp, storeSession, superAgentUser } from '@/test/utils';
 
 const invalid = () => json(401, { message: 'Invalid credentials', code: 'INVALID_CREDENTIALS' });
 

@@ -2,18 +2,19 @@ import { AlertCircle } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { FullPageSpinner } from '../../../components/full-page-spinner';
-import { LanguageSwitch } from '../../../components/language-switch';
-import { BrandMark } from '../../../components/ui/brand-mark';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Input, PasswordInput } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { applyLanguage } from '../../../i18n';
-import { errorText } from '../../../lib/errors';
-import { homePathFor, startSession, useSession } from '../../../lib/session';
-import { notify } from '../../../lib/toast';
-import { signIn } from '../api';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { LanguageSwitch } from '@/components/language-switch';
+import { BrandMark } from '@/components/ui/brand-mark';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input, PasswordInput } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { applyLanguage } from '@/i18n';
+import { errorText } from '@/lib/errors';
+import { paths } from '@/lib/paths';
+import { homePathFor, startSession, useSession } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { signIn } from '../api/sign-in';
 import { HeroCard } from '../components/hero-card';
 
 interface FromState {
@@ -35,7 +36,7 @@ export function LoginPage() {
   if (isLoading) return <FullPageSpinner />;
   if (user) {
     const from = (location.state as FromState | null)?.from?.pathname;
-    const target = from && from !== '/login' && from !== '/super-agent-login' ? from : homePathFor(user);
+    const target = from && from !== paths.login && from !== paths.superAgentLogin ? from : homePathFor(user);
     return <Navigate to={target} replace />;
   }
 
@@ -103,7 +104,7 @@ export function LoginPage() {
           className="pointer-events-none absolute inset-x-0 top-0 h-[22rem] bg-gradient-to-b from-brand-100 via-brand-50 to-transparent lg:hidden"
         />
         <header className="relative flex justify-end px-4 pt-4 sm:px-6 sm:pt-6">
-          <LanguageSwitch onChange={(language) => void applyLanguage(language)} />
+          <LanguageSwitch />
         </header>
 
         <main className="relative flex flex-1 flex-col items-center justify-center px-4 pt-6 pb-10 sm:px-6">

@@ -1,6 +1,6 @@
 import { Scale } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { PlaceholderPage } from '@/components/placeholder-page';
 
 export function BalancePage() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { Percent } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { PlaceholderPage } from '@/components/placeholder-page';
 
 export function CommissionPage() {
   const { t } = useTranslation();

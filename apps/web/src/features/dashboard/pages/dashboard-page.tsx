@@ -1,7 +1,7 @@
 import { LayoutDashboard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/placeholder-page';
-import { useSession } from '../../../lib/session';
+import { PlaceholderPage } from '@/components/placeholder-page';
+import { useSession } from '@/lib/session';
 
 /** /dashboard: the admin view for the admin, the agent view for anyone else (spec 01 section 2). */
 export function DashboardPage() {

@@ -1,7 +1,7 @@
 import { History } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { PlaceholderPage } from '@/components/placeholder-page';
 
 export function GameHistoryPage() {
   const { t } = useTranslation();

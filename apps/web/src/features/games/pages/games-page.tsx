@@ -1,6 +1,6 @@
 import { Gamepad2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { PlaceholderPage } from '@/components/placeholder-page';
 
 export function GamesPage() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { ChartColumn } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { PlaceholderPage } from '@/components/placeholder-page';
 
 /** /reports: the agent's own games. */
 export function ReportsPage() {

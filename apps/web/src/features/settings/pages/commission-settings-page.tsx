@@ -1,7 +1,7 @@
 import { Percent } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '../../../components/ui/badge';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/ui/empty-state';
 
 /** /settings/commission: arrives with the commission issue. */
 export function CommissionSettingsPage() {

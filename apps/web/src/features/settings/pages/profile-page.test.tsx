@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminUser, json, makeUser, mockApi, renderApp, storeSession } from '../../../test/utils';
+import { adminUser, json, makeUser, mockApi, renderApp, storeSession } from '@/test/utils';
 
 describe('settings: profile', () => {
   it('shows the account: username, role, status and creation date', async () => {
@@ -109,5 +109,87 @@ describe('settings: profile', () => {
     answer = new Response('', { status: 502 });
     await user.click(screen.getByRole('button', { name: 'Update password' }));
     expect(await screen.findByText('Update failed')).toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'currentPassword',
+      'Current password',
+      'currentPassword: Current password is incorrect',
+      'Current password is incorrect',
+    ],
+    [
+      'newPassword',
+      'New password',
+      'newPassword: The new password must be different from the current one',
+      'The new password must be different from the current one',
+    ],
+  ])('shows the server error about %s under its input', async (field, label, message, shown) => {
+    storeSession(makeUser());
+    mockApi({
+      'GET /api/auth/me': json(200, { user: makeUser() }),
+      'PUT /api/auth/profile': json(400, { message, code: 'VALIDATION_FAILED', field }),
+    });
+    renderApp('/settings/profile');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Current password'), 'agent123');
+    await user.type(screen.getByLabelText('New password'), 'agent123');
+    await user.type(screen.getByLabelText('Confirm new password'), 'agent123');
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+
+    const input = screen.getByLabelText(label);
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    expect(input).toHaveAccessibleDescription(shown);
+    expect(input).toHaveFocus();
+    // Under the input only, not in a toast as well.
+    expect(screen.getAllByText(shown)).toHaveLength(1);
+  });
+
+  describe('with the demo password still in place', () => {
+    it('asks for a new password first, then continues to the dashboard with the full menu', async () => {
+      let admin = adminUser({ mustChangePassword: true });
+      storeSession(admin);
+      const fetchMock = mockApi({
+        'GET /api/auth/me': () => json(200, { user: admin }),
+        'PUT /api/auth/profile': () => {
+          admin = { ...admin, mustChangePassword: false };
+          return json(200, { message: 'Profile updated successfully', user: admin, token: 'own-token' });
+        },
+      });
+      renderApp('/settings/profile');
+
+      const notice = await screen.findByRole('alert');
+      expect(within(notice).getByText('Choose your own password')).toBeInTheDocument();
+      const nav = within(screen.getByRole('navigation', { name: 'Main navigation' }));
+      expect(nav.queryByRole('link', { name: 'Agents' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('navigation', { name: 'Settings sections' })).not.toBeInTheDocument();
+      // Nothing but the password is asked for.
+      expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument();
+
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText('Current password'), 'admin123');
+      await user.type(screen.getByLabelText('New password'), 'my-own-secret');
+      await user.type(screen.getByLabelText('Confirm new password'), 'my-own-secret');
+      await user.click(screen.getByRole('button', { name: 'Update password' }));
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/dashboard$/);
+      expect(nav.getByRole('link', { name: 'Agents' })).toBeInTheDocument();
+      expect(localStorage.getItem('token')).toBe('own-token');
+      const put = fetchMock.mock.calls.find(([url]) => url === '/api/auth/profile')!;
+      expect(JSON.parse(String(put[1]!.body))).toEqual({
+        currentPassword: 'admin123',
+        newPassword: 'my-own-secret',
+      });
+    });
+
+    it('shows the message in Amharic', async () => {
+      const agent = makeUser({ mustChangePassword: true, language: 'am' });
+      storeSession(agent);
+      mockApi({ 'GET /api/auth/me': json(200, { user: agent }) });
+      renderApp('/dashboard');
+      expect(await screen.findByText('የራስዎን የይለፍ ቃል ይምረጡ')).toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/settings\/profile$/);
+    });
   });
 });

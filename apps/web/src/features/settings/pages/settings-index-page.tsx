@@ -1,20 +1,21 @@
 import { ChevronRight, Percent, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Card } from '../../../components/ui/card';
+import { Card } from '@/components/ui/card';
+import { paths } from '@/lib/paths';
 
 /** /settings: a welcome page pointing to the sections. */
 export function SettingsIndexPage() {
   const { t } = useTranslation();
   const sections = [
     {
-      to: '/settings/profile',
+      to: paths.settingsProfile,
       title: t('settings.profileNav'),
       body: t('settings.profileCard'),
       icon: UserRound,
     },
     {
-      to: '/settings/commission',
+      to: paths.settingsCommission,
       title: t('settings.commissionNav'),
       body: t('settings.commissionCard'),
       icon: Percent,

@@ -3,16 +3,33 @@ import { Percent, UserRound } from 'lucide-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
-import { PageHeader } from '../../../components/ui/page-header';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/lib/paths';
+import { useSession } from '@/lib/session';
 
 const SECTIONS = [
-  { to: '/settings/profile', label: 'settings.profileNav', icon: UserRound },
-  { to: '/settings/commission', label: 'settings.commissionNav', icon: Percent },
+  { to: paths.settingsProfile, label: 'settings.profileNav', icon: UserRound },
+  { to: paths.settingsCommission, label: 'settings.commissionNav', icon: Percent },
 ] as const;
 
 /** /settings/*: a sidebar of sections (tabs on a phone) beside the chosen section. */
 export function SettingsLayout() {
   const { t } = useTranslation();
+  const { user } = useSession();
+  const section = (
+    <Suspense fallback={null}>
+      <Outlet />
+    </Suspense>
+  );
+  if (user?.mustChangePassword) {
+    // Only the profile opens until the demo password is replaced: no sections to choose from.
+    return (
+      <>
+        <PageHeader title={t('settings.title')} description={t('settings.subtitle')} />
+        <div className="max-w-4xl">{section}</div>
+      </>
+    );
+  }
   return (
     <>
       <PageHeader title={t('settings.title')} description={t('settings.subtitle')} />
@@ -39,11 +56,7 @@ export function SettingsLayout() {
             ))}
           </ul>
         </nav>
-        <div className="min-w-0 max-w-4xl">
-          <Suspense fallback={null}>
-            <Outlet />
-          </Suspense>
-        </div>
+        <div className="min-w-0 max-w-4xl">{section}</div>
       </div>
     </>
   );

@@ -1,7 +1,7 @@
 import { Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../../components/placeholder-page';
-import { useSession } from '../../../lib/session';
+import { PlaceholderPage } from '@/components/placeholder-page';
+import { useSession } from '@/lib/session';
 
 export function SuperAgentDashboardPage() {
   const { t } = useTranslation();

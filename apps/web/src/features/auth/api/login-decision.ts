@@ -1,5 +1,5 @@
 import type { LoginResponse, SessionUser, SuperAgentLoginResponse } from '@cartela/contract';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '@/lib/api';
 
 /** The server's text for an unknown user or a wrong password (and for a login of the wrong kind). */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid credentials';

@@ -1,7 +1,7 @@
 import type { LoginResponse, SuperAgentLoginResponse } from '@cartela/contract';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api';
-import { makeUser, superAgentUser } from '../../test/utils';
+import { ApiError } from '@/lib/api';
+import { makeUser, superAgentUser } from '@/test/utils';
 import { decideLogin } from './login-decision';
 
 const ok = <T>(value: T): PromiseFulfilledResult<T> => ({ status: 'fulfilled', value });

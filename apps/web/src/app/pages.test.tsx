@@ -1,0 +1,43 @@
+import type { Role, SessionUser } from '@cartela/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminUser, json, makeUser, mockApi, renderApp, storeSession, superAgentUser } from '@/test/utils';
+import { PAGES } from './pages';
+import { redirectFor } from './route-guard';
+
+const USERS: Record<Role, () => SessionUser> = {
+  admin: adminUser,
+  agent: makeUser,
+  'super-agent': superAgentUser,
+};
+
+/** Every (role, page) pair of the menus: what each role sees in its navigation bar. */
+const MENU_ENTRIES = PAGES.flatMap(({ path, access, menu }) =>
+  access === 'public' ? [] : (menu?.roles ?? []).map((role) => [role, path, access] as const),
+);
+
+describe('the page table', () => {
+  it('has the menus of spec 01 section 2, no page twice, and no menu entry to a public page', () => {
+    expect(MENU_ENTRIES.length).toBe(12);
+    expect(PAGES.filter((page) => page.access === 'public' && page.menu)).toEqual([]);
+    const paths = PAGES.map((page) => page.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it.each(MENU_ENTRIES)('lets the %s into their menu entry %s (access %s)', async (role, path, access) => {
+    const user = USERS[role]();
+    // The guard's own rule, for every role that sees the entry...
+    expect(redirectFor(access, user, path)).toBeNull();
+
+    // ...and the whole app: signed in as that role, the page opens where the link points.
+    storeSession(user);
+    mockApi(
+      role === 'super-agent'
+        ? { 'GET /api/super-agents/profile': json(200, { superAgent: user }) }
+        : { 'GET /api/auth/me': json(200, { user }) },
+    );
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${path}$`)));
+  });
+});

@@ -1,0 +1,17 @@
+import type { Role } from '@cartela/contract';
+import type { MenuEntry, PageEntry } from '@/lib/pages';
+import * as features from './features';
+
+/** The page table: every page of every feature, with who may open it and where the menus show it. */
+export const PAGES: readonly PageEntry[] = Object.values(features).flat();
+
+export interface MenuItem extends Pick<MenuEntry, 'label' | 'icon'> {
+  to: string;
+}
+
+/** The menu of a role (spec 01 section 2, "Menus by role"), from the page table. */
+export function menuFor(role: Role): MenuItem[] {
+  return PAGES.flatMap((page) => (page.menu?.roles.includes(role) ? [{ ...page.menu, to: page.path }] : []))
+    .sort((a, b) => a.order - b.order)
+    .map(({ to, label, icon }) => ({ to, label, icon }));
+}

@@ -1,0 +1,16 @@
+import { Users } from 'lucide-react';
+import { lazyPage, type PageEntry } from '@/lib/pages';
+import { paths } from '@/lib/paths';
+
+export const pages: PageEntry[] = [
+  {
+    // Agents open it too (their own cartelas), but only the admin's menu lists it (spec 01 section 2).
+    path: paths.agents,
+    access: 'login',
+    page: lazyPage(
+      () => import('./pages/agents-page'),
+      (m) => m.AgentsPage,
+    ),
+    menu: { label: 'nav.agents', icon: Users, roles: ['admin'], order: 20 },
+  },
+];

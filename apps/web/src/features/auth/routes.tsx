@@ -1,0 +1,14 @@
+import { lazyPage, type PageEntry } from '@/lib/pages';
+import { paths } from '@/lib/paths';
+
+const LoginPage = lazyPage(
+  () => import('./pages/login-page'),
+  (m) => m.LoginPage,
+);
+
+export const pages: PageEntry[] = [
+  { path: paths.login, access: 'public', page: LoginPage },
+  // The guard's target for super-agent pages; its own content is never shown (spec 01 section 2): it is the
+  // unified sign-in screen, which sends a signed-in user on to their home page.
+  { path: paths.superAgentLogin, access: 'public', page: LoginPage },
+];

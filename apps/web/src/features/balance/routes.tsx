@@ -1,0 +1,15 @@
+import { Scale } from 'lucide-react';
+import { lazyPage, type PageEntry } from '@/lib/pages';
+import { paths } from '@/lib/paths';
+
+export const pages: PageEntry[] = [
+  {
+    path: paths.balance,
+    access: 'admin',
+    page: lazyPage(
+      () => import('./pages/balance-page'),
+      (m) => m.BalancePage,
+    ),
+    menu: { label: 'nav.balance', icon: Scale, roles: ['admin'], order: 40 },
+  },
+];

@@ -1,0 +1,31 @@
+import { Gamepad2 } from 'lucide-react';
+import { lazyPage, type PageEntry } from '@/lib/pages';
+import { paths, patterns } from '@/lib/paths';
+
+export const pages: PageEntry[] = [
+  {
+    path: paths.games,
+    access: 'login',
+    page: lazyPage(
+      () => import('./pages/games-page'),
+      (m) => m.GamesPage,
+    ),
+    menu: { label: 'nav.game', icon: Gamepad2, roles: ['agent'], order: 20 },
+  },
+  {
+    path: patterns.gameRoom,
+    access: 'login',
+    page: lazyPage(
+      () => import('./pages/game-room-page'),
+      (m) => m.GameRoomPage,
+    ),
+  },
+  {
+    path: patterns.gameHistory,
+    access: 'login',
+    page: lazyPage(
+      () => import('./pages/game-history-page'),
+      (m) => m.GameHistoryPage,
+    ),
+  },
+];

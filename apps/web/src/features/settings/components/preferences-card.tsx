@@ -1,0 +1,81 @@
+import { ProfileUpdateRequest, type SessionUser } from '@cartela/contract';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Field } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { applyLanguage, i18n, LANGUAGES } from '@/i18n';
+import { useContractForm } from '@/lib/form';
+import { notify } from '@/lib/toast';
+import { useUpdateProfile } from '../api/update-profile';
+
+// The contract's own rules for these fields (contact: trimmed, at most 120 characters).
+const PreferencesForm = z.object({
+  language: ProfileUpdateRequest.shape.language.unwrap(),
+  contact: ProfileUpdateRequest.shape.contact.unwrap().unwrap(),
+});
+
+/** Language and contact, saved together with "Save changes"; only what changed is sent. */
+export function PreferencesCard({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const update = useUpdateProfile();
+  const form = useContractForm({
+    schema: PreferencesForm,
+    defaultValues: { language: user.language, contact: user.contact ?? '' },
+  });
+  const [language, contact] = form.watch(['language', 'contact']);
+  const changed = language !== user.language || contact.trim() !== (user.contact ?? '');
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const data = await update.mutateAsync({
+        ...(values.language !== user.language ? { language: values.language } : {}),
+        ...(values.contact !== (user.contact ?? '') ? { contact: values.contact || null } : {}),
+      });
+      // The interface follows the saved language, and says so in it.
+      await applyLanguage(data.user.language);
+      notify.success(t('settings.profile.updated', { lng: data.user.language }));
+    } catch (error) {
+      form.showError(error, i18n.t('settings.profile.updateFailed'));
+    }
+  });
+
+  return (
+    <Card>
+      <form onSubmit={submit} noValidate>
+        <CardHeader>
+          <CardTitle>{t('settings.profile.preferences')}</CardTitle>
+          <CardDescription>{t('settings.profile.preferencesHint')}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 sm:grid-cols-2">
+          <Field {...form.field('language')} label={t('settings.profile.language')}>
+            <Select {...form.input('language')}>
+              {LANGUAGES.map(({ code, name }) => (
+                <option key={code} value={code} lang={code}>
+                  {name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field {...form.field('contact')} label={t('settings.profile.contact')}>
+            <Input
+              type="text"
+              inputMode="tel"
+              autoComplete="tel"
+              maxLength={120}
+              placeholder={t('settings.profile.contactPlaceholder')}
+              {...form.input('contact')}
+            />
+          </Field>
+        </CardContent>
+        <CardFooter>
+          <Button type="submit" loading={update.isPending} disabled={!changed}>
+            {update.isPending ? t('settings.profile.saving') : t('settings.profile.save')}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,16 @@
+import { LayoutDashboard } from 'lucide-react';
+import { lazyPage, type PageEntry } from '@/lib/pages';
+import { paths } from '@/lib/paths';
+
+export const pages: PageEntry[] = [
+  {
+    path: paths.superAgentDashboard,
+    access: 'super-agent',
+    page: lazyPage(
+      () => import('./pages/super-agent-dashboard-page'),
+      (m) => m.SuperAgentDashboardPage,
+    ),
+    // A super agent's menu holds only this page (spec 01 section 6).
+    menu: { label: 'nav.dashboard', icon: LayoutDashboard, roles: ['super-agent'], order: 10 },
+  },
+];

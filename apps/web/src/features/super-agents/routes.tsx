@@ -1,0 +1,15 @@
+import { UserCog } from 'lucide-react';
+import { lazyPage, type PageEntry } from '@/lib/pages';
+import { paths } from '@/lib/paths';
+
+export const pages: PageEntry[] = [
+  {
+    path: paths.superAgentManagement,
+    access: 'admin',
+    page: lazyPage(
+      () => import('./pages/super-agent-management-page'),
+      (m) => m.SuperAgentManagementPage,
+    ),
+    menu: { label: 'nav.superAgents', icon: UserCog, roles: ['admin'], order: 50 },
+  },
+];
