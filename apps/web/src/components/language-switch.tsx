@@ -20,7 +20,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
     void applyLanguage(language);
     if (user && user.language !== language) {
       saveLanguage(language).catch((error: unknown) =>
-        notify.error(errorText(error, t('settings.profile.updateFailed'))),
+        notify.error(errorText(error, t('common.updateFailed'))),
       );
     }
   }

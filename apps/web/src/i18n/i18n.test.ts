@@ -3,6 +3,19 @@ import am from './am.json';
 import en from './en.json';
 import { applyLanguage, i18n } from './index';
 
+// Every feature's own texts (features/<name>/i18n/{en,am}.json), checked like the entry's.
+const featureBundles = import.meta.glob<{ default: Record<string, unknown> }>('../features/*/i18n/*.json', {
+  eager: true,
+});
+const FEATURES = [
+  ...new Set(Object.keys(featureBundles).map((file) => /features\/([^/]+)\//.exec(file)![1]!)),
+];
+const bundle = (feature: string, language: 'en' | 'am') =>
+  featureBundles[`../features/${feature}/i18n/${language}.json`]?.default ?? {};
+/** The entry's texts with every feature's merged under its key: what t() sees once all pages loaded. */
+const allEn = { ...en, ...Object.fromEntries(FEATURES.map((f) => [f, bundle(f, 'en')])) };
+const allAm = { ...am, ...Object.fromEntries(FEATURES.map((f) => [f, bundle(f, 'am')])) };
+
 function keys(value: unknown, prefix = ''): string[] {
   if (value === null || typeof value !== 'object') return [prefix];
   return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
@@ -14,21 +27,27 @@ function values(value: unknown): string[] {
 }
 
 describe('translations', () => {
-  it('has exactly the same keys in English and Amharic', () => {
+  it('has exactly the same keys in English and Amharic, in the entry and in every feature', () => {
+    expect(FEATURES).toContain('settings');
     expect(keys(am).sort()).toEqual(keys(en).sort());
+    for (const feature of FEATURES) {
+      expect(keys(bundle(feature, 'am')).sort(), feature).toEqual(keys(bundle(feature, 'en')).sort());
+      // A feature's key must not also be an entry key: one would hide the other.
+      expect(Object.keys(en), feature).not.toContain(feature);
+    }
   });
 
   it('has no empty text in either language', () => {
-    for (const text of [...values(en), ...values(am)]) expect(text.trim()).not.toBe('');
+    for (const text of [...values(allEn), ...values(allAm)]) expect(text.trim()).not.toBe('');
   });
 
   it("writes Amharic in Ge'ez script", () => {
     const ethiopic = /[\u1200-\u139F]/;
     // Brand and language names may stay as they are; everything else must be Amharic.
-    const latinOnly = keys(am).filter((key) => {
+    const latinOnly = keys(allAm).filter((key) => {
       const text = key
         .split('.')
-        .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], am);
+        .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], allAm);
       return !ethiopic.test(String(text));
     });
     expect(latinOnly.sort()).toEqual(['common.appName', 'language.en']);
@@ -43,8 +62,10 @@ describe('translations', () => {
     expect(en.auth.loginFailedRetry).toBe('Login failed. Please try again.');
     expect(en.auth.signingIn).toBe('Signing in...');
     expect(en.common.loading).toBe('Loading...');
-    expect(en.settings.profile.updated).toBe('Profile updated successfully');
-    expect(en.settings.profile.updateFailed).toBe('Update failed');
+    const settings = bundle('settings', 'en') as { profile: Record<string, string> };
+    expect(settings.profile.updated).toBe('Profile updated successfully');
+    expect(settings.profile.updateFailed).toBe('Update failed');
+    expect(en.common.updateFailed).toBe('Update failed');
   });
 
   it('switches to Amharic and sets <html lang>', async () => {
@@ -54,5 +75,20 @@ describe('translations', () => {
     expect(localStorage.getItem('language')).toBe('am');
     await applyLanguage('en');
     expect(document.documentElement.lang).toBe('en');
+  });
+
+  it("loads a feature's texts with its pages, in the language in use, and again on a switch", async () => {
+    const { addFeatureTexts, featureTextsReady } = await import('./index');
+    await applyLanguage('am');
+    addFeatureTexts('zzTest', {
+      en: { hello: 'Hello' },
+      am: async () => ({ default: { hello: 'ሰላም' } }),
+    });
+    await featureTextsReady();
+    expect(i18n.t('zzTest.hello' as 'common.loading')).toBe('ሰላም');
+    await applyLanguage('en');
+    expect(i18n.t('zzTest.hello' as 'common.loading')).toBe('Hello');
+    // The entry's own texts are untouched by the merge.
+    expect(i18n.t('auth.signIn')).toBe('Sign in');
   });
 });

@@ -39,11 +39,58 @@ export function currentLanguage(): Language {
   return i18n.resolvedLanguage === 'am' ? 'am' : 'en';
 }
 
+type Texts = { [key: string]: string | Texts };
+type TextsLoader = () => Promise<{ default: Texts }>;
+
+/**
+ * Each feature's texts, registered when its pages load (features/<name>/i18n/index.ts): English comes with
+ * the pages' chunk, other languages are fetched when used. They are merged into the one namespace under the
+ * feature's key, so `t('settings.profile.title')` reads the same wherever the text lives.
+ */
+const featureTexts = new Map<string, Partial<Record<Language, TextsLoader>>>();
+const loaded = new Set<string>();
+const pending = new Set<Promise<void>>();
+
+async function loadFeatureLanguage(feature: string, language: Language): Promise<void> {
+  const load = featureTexts.get(feature)?.[language];
+  if (!load || loaded.has(`${feature}:${language}`)) return;
+  const texts = (await load()).default;
+  i18n.addResourceBundle(language, 'translation', { [feature]: texts }, true, true);
+  loaded.add(`${feature}:${language}`);
+}
+
+/** Registers a feature's texts: English at once, the current language's as soon as it arrives. */
+export function addFeatureTexts(
+  feature: string,
+  texts: { en: Texts } & Partial<Record<Language, TextsLoader | Texts>>,
+) {
+  if (featureTexts.has(feature)) return;
+  const loaders: Partial<Record<Language, TextsLoader>> = {};
+  for (const [language, value] of Object.entries(texts) as [Language, TextsLoader | Texts][]) {
+    loaders[language] = typeof value === 'function' ? value : async () => ({ default: value });
+  }
+  featureTexts.set(feature, loaders);
+  i18n.addResourceBundle('en', 'translation', { [feature]: texts.en }, true, true);
+  loaded.add(`${feature}:en`);
+  const job = loadFeatureLanguage(feature, currentLanguage()).catch((error) =>
+    console.warn(`Could not load the "${feature}" texts`, error),
+  );
+  pending.add(job);
+  void job.finally(() => pending.delete(job));
+}
+
+/** Resolves once the texts of every feature registered so far are there (lazyPage waits for it). */
+export async function featureTextsReady(): Promise<void> {
+  await Promise.all(pending);
+}
+
 async function loadLanguage(language: Language): Promise<void> {
   const load = loaders[language];
-  if (!load || i18n.hasResourceBundle(language, 'translation')) return;
-  const resources = await load();
-  i18n.addResourceBundle(language, 'translation', resources.default, true, true);
+  if (load && !i18n.hasResourceBundle(language, 'translation')) {
+    const resources = await load();
+    i18n.addResourceBundle(language, 'translation', resources.default, true, true);
+  }
+  await Promise.all([...featureTexts.keys()].map((feature) => loadFeatureLanguage(feature, language)));
 }
 
 /** Switch the interface (at once when the language was used before) and remember it on this device. */

@@ -2,6 +2,7 @@ import type { Role } from '@cartela/contract';
 import type { ParseKeys } from 'i18next';
 import type { LucideIcon } from 'lucide-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { featureTextsReady } from '@/i18n';
 
 /**
  * Who may open a page (spec 01 section 2, "Route guard"): 'public' needs no session (the sign-in screen);
@@ -47,5 +48,10 @@ export interface PageEntry {
  * only the entry and the sign-in page (decision 032).
  */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
-  return lazy(async () => ({ default: pick(await load()) }));
+  return lazy(async () => {
+    const module = await load();
+    // The page's feature registered its texts while loading: show it once they are there.
+    await featureTextsReady();
+    return { default: pick(module) };
+  });
 }

@@ -1,3 +1,4 @@
+import '../i18n';
 import { Percent } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';

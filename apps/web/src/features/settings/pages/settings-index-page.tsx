@@ -1,3 +1,4 @@
+import '../i18n';
 import { ChevronRight, Percent, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,3 +1,4 @@
+import '../i18n';
 import { clsx } from 'clsx';
 import { Percent, UserRound } from 'lucide-react';
 import { Suspense } from 'react';
