@@ -15,10 +15,14 @@ export const E2E_PASSWORD = 'e2e-chosen-password';
 
 /** The unified sign-in screen. */
 export class LoginPage {
-  constructor(private readonly page: Page) {}
+  /** `baseURL`: another server than the run's (a fresh one); the run's by default. */
+  constructor(
+    private readonly page: Page,
+    private readonly baseURL = '',
+  ) {}
 
   async open() {
-    await this.page.goto('/login');
+    await this.page.goto(`${this.baseURL}/login`);
     await expect(this.page.getByLabel('Username')).toBeVisible();
   }
 
@@ -78,11 +82,6 @@ export async function signInAs(page: Page, who: keyof typeof DEMO): Promise<stri
   }
   if (password === E2E_PASSWORD) replaced.add(username);
   return password;
-}
-
-/** For a test that replaces a demo password itself. */
-export function rememberReplaced(username: string): void {
-  replaced.add(username);
 }
 
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: /^(Main navigation|ዋና ማውጫ)$/ });
