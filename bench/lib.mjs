@@ -17,11 +17,17 @@ export function freePort() {
   });
 }
 
-/** Starts the built server; resolves with { child, port, ms } once /api/health answers 200. */
-export async function startServer({ dataDir, env = {}, timeoutMs = 30_000 }) {
+/** The server's TypeScript entry, run through tsx with the workspace packages' sources: no build needed. */
+const sourceArgs = ['--import', 'tsx', '--conditions=source', path.join(root, 'apps/server/src/main.ts')];
+
+/**
+ * Starts the built server (or, with fromSource, the server from its sources); resolves with { child, port, ms }
+ * once /api/health answers 200.
+ */
+export async function startServer({ dataDir, env = {}, timeoutMs = 30_000, fromSource = false }) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [serverMain], {
+  const child = spawn(process.execPath, fromSource ? sourceArgs : [serverMain], {
     cwd: root,
     env: {
       ...process.env,

@@ -8,6 +8,8 @@ const benches = [
   ['node', ['bench/startup.mjs']],
   ['node', ['bench/bundle.mjs']],
   ['node', ['bench/api-me.mjs']],
+  ['node', ['bench/regenerate.mjs']],
+  ['node', ['bench/agents-list.mjs']],
   ['npx', ['tsx', '--conditions=source', 'bench/core.ts']],
 ];
 let failed = 0;

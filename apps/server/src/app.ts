@@ -4,10 +4,15 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { ModuleDeps, ServerModule } from './module.js';
+import { agentsModule } from './modules/agents/index.js';
 import { authModule } from './modules/auth/index.js';
+import { balanceModule } from './modules/balance/index.js';
+import { cartelasModule } from './modules/cartelas/index.js';
 import { healthModule } from './modules/health/index.js';
+import { superAgentsModule } from './modules/super-agents/index.js';
 import { UserCache } from './modules/users/cache.js';
 import { setupAuth } from './plugins/auth.js';
+import { setupCompression } from './plugins/compress.js';
 import { setupDocs } from './plugins/docs.js';
 import { errorServerOptions, serializeError, setupErrors, ZOD_COMPILERS } from './plugins/errors.js';
 import { answerHeaders, setupSecurity } from './plugins/security.js';
@@ -17,7 +22,14 @@ import { serverVersion } from './version.js';
 export type AppConfig = Config & { jwt: { secret: string } };
 
 /** Every feature of the server, in registration order: adding a module is one line here. */
-const MODULES: readonly ServerModule[] = [healthModule, authModule];
+const MODULES: readonly ServerModule[] = [
+  healthModule,
+  authModule,
+  cartelasModule,
+  balanceModule,
+  agentsModule,
+  superAgentsModule,
+];
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -86,6 +98,7 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   setupErrors(app);
   setupSecurity(app);
+  await setupCompression(app);
   setupDocs(app, { version: serverVersion() });
 
   const users = new UserCache(database);

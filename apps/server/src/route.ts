@@ -41,7 +41,7 @@ export function serializedOnce<S extends z.ZodType>(
 ): Serialized {
   let hit = memo.get(key);
   if (!hit) {
-    hit = new Serialized(JSON.stringify(schema.encode(build())));
+    hit = new Serialized(JSON.stringify(schema.parse(build())));
     memo.set(key, hit);
   }
   return hit;

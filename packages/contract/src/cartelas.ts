@@ -24,11 +24,12 @@ const CartelaNumberParam = z
  * from its range), with core's reason naming the cell when not.
  */
 export const BingoCard = z
-  .array(z.array(z.number().int()).length(5))
-  .length(5)
+  .array(z.array(z.number().int('Must be a whole number')).length(5, 'A row has 5 numbers'))
+  .length(5, 'A card has 5 rows of 5 numbers')
   .superRefine((card, ctx) => {
     const check = validateCard(card);
-    if (!check.ok) {
+    // The shape (5 x 5 whole numbers) is reported above, once, under its own path.
+    if (!check.ok && check.code !== 'NOT_A_GRID' && check.code !== 'NOT_A_NUMBER') {
       ctx.addIssue({
         code: 'custom',
         message: check.reason,
@@ -85,7 +86,8 @@ export const BulkUpdatePatternsRequest = z.strictObject({
   updates: z
     .array(z.strictObject({ cartelaNumber: CartelaNumber, winningPatterns: Patterns }))
     .min(1, 'Nothing to update')
-    .max(CARTELA_MAX),
+    .max(CARTELA_MAX)
+    .refine((us) => new Set(us.map((u) => u.cartelaNumber)).size === us.length, 'A cartela is listed twice'),
 });
 export const UpdateCardRequest = z.strictObject({ bingoCard: BingoCard });
 export const UpdateCartelaRequest = z

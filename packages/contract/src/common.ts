@@ -58,8 +58,9 @@ export const Etb = z
 /** A rate in percent, 0-100, with at most 4 decimals, stored exactly (core's isPercent). */
 export const Percent = z
   .number()
-  .min(0, 'Must be between 0 and 100')
-  .max(100, 'Must be between 0 and 100')
+  // abort: 101 is out of range, not also "a percentage with more than 4 decimals".
+  .min(0, { message: 'Must be between 0 and 100', abort: true })
+  .max(100, { message: 'Must be between 0 and 100', abort: true })
   .refine(isPercent, 'Must be a percentage with at most 4 decimals')
   .describe('Percent, 0-100, at most 4 decimals');
 

@@ -139,6 +139,7 @@ export const UserSummary = z.object({
   financialModel: FinancialModel.nullable(),
   virtualCoins: z.number().int(),
 });
+export type UserSummary = z.infer<typeof UserSummary>;
 export const UsersQuery = z.strictObject({ role: z.enum(['admin', 'agent', 'super-agent']).optional() });
 export const UsersResponse = z.object({ users: z.array(UserSummary) }).meta({ id: 'UsersResponse' });
 

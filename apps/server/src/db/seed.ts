@@ -42,6 +42,7 @@ export async function seedDemoData(database: Database, demoHashes?: Promise<stri
             a.role === 'agent' ? percentToDb(DEFAULT_SYSTEM_COMMISSION_SHARE_PERCENT) : null,
           platformCommissionRate:
             a.role === 'super-agent' ? percentToDb(DEFAULT_PLATFORM_RATE_PERCENT) : null,
+          winningPatterns: a.role === 'agent' ? [...PATTERN_IDS] : null,
           notes: 'Demo account',
           // Its password is printed in the README: its owner must choose another at the first sign-in.
           mustChangePassword: true,

@@ -113,14 +113,15 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   };
 
 /**
- * Serializes answers through the route's zod schema (encode: unknown fields dropped, the shape checked); an
- * answer that does not match is a bug, reported as a 500. (fastify-type-provider-zod's own serializer does the
- * same; ours spares loading that package at start.)
+ * Serializes answers through the route's zod schema (unknown fields dropped, the shape checked); an answer that
+ * does not match is a bug, reported as a 500. parse, not encode: answer schemas carry no transforms (a contract
+ * test holds every route to it), so the two agree, and parse runs zod's compiled checks, twice as fast on a
+ * long list. (fastify-type-provider-zod's serializer does the same; ours spares loading that package at start.)
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> =
   ({ schema }) =>
   (data) =>
-    JSON.stringify(schema.encode(data));
+    JSON.stringify(schema.parse(data));
 
 /** Fastify's typings expect JSON-schema compilers here; ours take the contract's zod schemas. Passing them up
  * front also spares Fastify loading ajv and fast-json-stringify at start (~80 ms). */

@@ -1,7 +1,18 @@
-// Super agent agreements: which super agent supervises which agent, at what rate.
+// Super agent agreements (which super agent supervises which agent, at what rate) and what super agents earn.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, percent, percentRange, updatedAt } from '../../db/columns.js';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, inList, percent, percentRange, updatedAt } from '../../db/columns.js';
+import { coinLedger } from '../coins/schema.js';
 import { users } from '../users/schema.js';
 
 /** Which super agent supervises which agent, at what rate. At most one active agreement per agent. */
@@ -35,3 +46,72 @@ export const superAgentAgreements = pgTable(
   ],
 );
 export type SuperAgentAgreementRow = typeof superAgentAgreements.$inferSelect;
+
+export const EARNING_PAYMENT_TYPES = ['virtual-coin-purchase', 'commission-share'] as const;
+export type EarningPaymentType = (typeof EARNING_PAYMENT_TYPES)[number];
+export const EARNING_STATUSES = ['pending', 'paid', 'cancelled'] as const;
+export type EarningStatus = (typeof EARNING_STATUSES)[number];
+
+/**
+ * What a super agent earns on one base (spec 00 'Super agents'): the ETB an agent paid for coins (one row per
+ * top-up, tied to its ledger row) or a commission-share agent's day of fees. The amounts and the rates they
+ * were computed with are kept as they were: a trigger refuses DELETE and any change but the payment status.
+ * users.total_earnings of the super agent is the sum of super_agent_net_santim of its rows not cancelled.
+ */
+export const superAgentEarnings = pgTable(
+  'super_agent_earnings',
+  {
+    id: id(),
+    superAgentId: uuid('super_agent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    agreementId: uuid('agreement_id')
+      .notNull()
+      .references(() => superAgentAgreements.id, { onDelete: 'restrict' }),
+    paymentType: text('payment_type').$type<EarningPaymentType>().notNull(),
+    /** Santim the agent paid for coins ('virtual-coin-purchase'). */
+    purchaseAmountSantim: bigint('purchase_amount_santim', { mode: 'number' }),
+    /** Santim of the agent's fees of the day ('commission-share'). */
+    agentCommissionSantim: bigint('agent_commission_santim', { mode: 'number' }),
+    superAgentCommissionRate: percent('super_agent_commission_rate').notNull(),
+    platformCommissionRate: percent('platform_commission_rate').notNull(),
+    superAgentShareSantim: bigint('super_agent_share_santim', { mode: 'number' }).notNull(),
+    platformShareSantim: bigint('platform_share_santim', { mode: 'number' }).notNull(),
+    superAgentNetSantim: bigint('super_agent_net_santim', { mode: 'number' }).notNull(),
+    status: text('status').$type<EarningStatus>().notNull().default('pending'),
+    /** The top-up this earning comes from. */
+    coinLedgerId: uuid('coin_ledger_id')
+      .unique('super_agent_earnings_coin_ledger_id_key')
+      .references(() => coinLedger.id, { onDelete: 'restrict' }),
+    paymentDate: timestamp('payment_date', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('super_agent_earnings_super_agent_date_idx').on(t.superAgentId, t.paymentDate),
+    index('super_agent_earnings_agent_idx').on(t.agentId),
+    index('super_agent_earnings_agreement_idx').on(t.agreementId),
+    check(
+      'super_agent_earnings_payment_type_check',
+      sql`${t.paymentType} IN (${inList(EARNING_PAYMENT_TYPES)})`,
+    ),
+    check('super_agent_earnings_status_check', sql`${t.status} IN (${inList(EARNING_STATUSES)})`),
+    check(
+      'super_agent_earnings_base_check',
+      sql`(${t.paymentType} = 'virtual-coin-purchase' AND ${t.purchaseAmountSantim} IS NOT NULL AND ${t.agentCommissionSantim} IS NULL AND ${t.coinLedgerId} IS NOT NULL) OR (${t.paymentType} = 'commission-share' AND ${t.agentCommissionSantim} IS NOT NULL AND ${t.purchaseAmountSantim} IS NULL AND ${t.coinLedgerId} IS NULL)`,
+    ),
+    check(
+      'super_agent_earnings_amounts_check',
+      sql`coalesce(${t.purchaseAmountSantim}, 0) >= 0 AND coalesce(${t.agentCommissionSantim}, 0) >= 0 AND ${t.platformShareSantim} >= 0 AND ${t.platformShareSantim} <= ${t.superAgentShareSantim} AND ${t.superAgentNetSantim} = ${t.superAgentShareSantim} - ${t.platformShareSantim}`,
+    ),
+    check('super_agent_earnings_rate_check', percentRange('super_agent_commission_rate')),
+    check('super_agent_earnings_platform_rate_check', percentRange('platform_commission_rate')),
+    check('super_agent_earnings_paid_check', sql`(${t.status} = 'paid') = (${t.paidAt} IS NOT NULL)`),
+    check('super_agent_earnings_not_self_check', sql`${t.agentId} <> ${t.superAgentId}`),
+  ],
+);
+export type SuperAgentEarningRow = typeof superAgentEarnings.$inferSelect;

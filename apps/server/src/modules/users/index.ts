@@ -1,14 +1,18 @@
 // Accounts (admins, agents, super agents): reading and writing users rows, presenting them, and the cache
 // behind every session check. No routes of its own: the auth, agents and super-agents modules use it.
 export { UserCache } from './cache.js';
-export { percentToDb, toSessionUser } from './present.js';
+export { etb, percent, percentToDb, toSessionUser } from './present.js';
 export {
   adminExists,
   countUsers,
+  ensureUsernameFree,
   findUserById,
   findUserByUsername,
   insertUser,
   isUuid,
+  softDeleteUser,
   type UserPatch,
   updateUser,
+  usernameTaken,
+  writingUsername,
 } from './queries.js';

@@ -5,11 +5,14 @@ import { percentToRate, rateToPercent, rateToPercentString, santim, santimToEtb 
 import type { UserRow } from '../../db/schema.js';
 
 /** Santim (integer) to ETB for JSON: 12345 -> 123.45, by the money rules of packages/core. */
-const etb = (amount: number): number => santimToEtb(santim(amount));
+export const etb = (amount: number): number => santimToEtb(santim(amount));
 
 /** A numeric(7,4) column's text as a percentage number, exactly (core's Rate). */
-const percent = (value: string | null): number | null =>
-  value === null ? null : rateToPercent(percentToRate(value));
+export function percent(value: string): number;
+export function percent(value: string | null): number | null;
+export function percent(value: string | null): number | null {
+  return value === null ? null : rateToPercent(percentToRate(value));
+}
 
 /** A percentage for a numeric(7,4) column: exact text (core refuses more than 4 decimals). */
 export const percentToDb = (value: number): string => rateToPercentString(percentToRate(value));

@@ -1,15 +1,23 @@
 // Reads and writes of the users table. Whoever changes a users row calls UserCache.invalidate(id) after the
 // transaction commits (the users trigger also notifies every instance: docs/decisions/021-session-invalidation.md).
-import { count, eq, sql } from 'drizzle-orm';
+// A deleted account (deleted_at set) is gone for every read here: it cannot sign in, its sessions end, and its
+// name is free again; its rows stay for the money history (docs/decisions/040-agents-and-coins.md).
+import { PATTERN_IDS } from '@cartela/core';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type NewUserRow, type UserRow, users } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
 export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -18,19 +26,60 @@ export async function findUserByUsername(db: DbOrTx, username: string): Promise<
   const [row] = await db
     .select()
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deletedAt)))
     .limit(1);
   return row ?? null;
 }
 
+/** Agents start with every winning pattern unless told otherwise. */
 export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<UserRow> {
-  const [row] = await db.insert(users).values(values).returning();
+  const winningPatterns =
+    values.role === 'agent' ? (values.winningPatterns ?? [...PATTERN_IDS]) : values.winningPatterns;
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, winningPatterns })
+    .returning();
   return row!;
+}
+
+const USERNAME_INDEX = 'users_username_lower_key';
+
+export const usernameTaken = (username: string) =>
+  new AppError('CONFLICT', `Username "${username}" is already taken`, { field: 'username' });
+
+/** Fails with 409 when another account that is not deleted has the name, in any letter case. */
+export async function ensureUsernameFree(db: DbOrTx, username: string, exceptId?: string): Promise<void> {
+  const holder = await findUserByUsername(db, username);
+  if (holder && holder.id !== exceptId) throw usernameTaken(username);
+}
+
+/** Whether a write failed on the username index (directly, or wrapped by Drizzle). */
+function isUsernameIndexViolation(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const { code, constraint } = e as { code?: string; constraint?: string };
+    if (code === '23505' && constraint === USERNAME_INDEX) return true;
+  }
+  return false;
+}
+
+/**
+ * Runs a write (a transaction) that sets `username`. ensureUsernameFree inside it answers the usual case; this
+ * answers the race it cannot see: another transaction took the name and committed after the check (two admins
+ * creating the same agent at once), and the unique index refused ours. Both are the same 409.
+ */
+export async function writingUsername<T>(username: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (username !== undefined && isUsernameIndexViolation(err)) throw usernameTaken(username);
+    throw err;
+  }
 }
 
 export type UserPatch = Partial<
   Pick<
     NewUserRow,
+    | 'username'
     | 'passwordHash'
     | 'mustChangePassword'
     | 'isActive'
@@ -39,6 +88,8 @@ export type UserPatch = Partial<
     | 'commissionPercentage'
     | 'systemCommissionShare'
     | 'platformCommissionRate'
+    | 'financialModel'
+    | 'winningPatterns'
     | 'notes'
   >
 >;
@@ -61,17 +112,42 @@ export async function updateUser(
       ...(options.endSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
       updatedAt: new Date(),
     })
-    .where(eq(users.id, id))
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .returning();
   return row ?? null;
 }
 
+/**
+ * Deletes an account softly: it is marked deleted and inactive and its sessions end, while the rows that
+ * point at it (ledger, agreements, games) stay. Returns the row, or null when there is no such account.
+ */
+export async function softDeleteUser(db: DbOrTx, id: string): Promise<UserRow | null> {
+  if (!isUuid(id)) return null;
+  const now = new Date();
+  const [row] = await db
+    .update(users)
+    .set({
+      deletedAt: now,
+      isActive: false,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      updatedAt: now,
+    })
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .returning();
+  return row ?? null;
+}
+
+/** Every account ever made, the deleted ones included (the demo data goes only into an empty database). */
 export async function countUsers(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users);
   return row?.n ?? 0;
 }
 
 export async function adminExists(db: DbOrTx): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.deletedAt)))
+    .limit(1);
   return row !== undefined;
 }

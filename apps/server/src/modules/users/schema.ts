@@ -1,4 +1,5 @@
 // The users table: admins, agents and super agents.
+import { PATTERN_IDS, type PatternId } from '@cartela/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -46,6 +47,13 @@ export const users = pgTable(
     totalEarnings: bigint('total_earnings', { mode: 'number' }).notNull().default(0),
     lastPaymentDate: timestamp('last_payment_date', { withTimezone: true }),
     notes: text('notes'),
+    /** Agents only: the winning patterns the agent's games may use. */
+    winningPatterns: text('winning_patterns').array().$type<PatternId[]>(),
+    /**
+     * Set when the account is deleted: it can no longer sign in and leaves every list, while its ledger,
+     * agreements and games keep pointing at it. docs/decisions/040-agents-and-coins.md
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Bumped to end every session of the user at once (password change, deactivation, deletion). */
     tokenVersion: integer('token_version').notNull().default(0),
     /**
@@ -57,7 +65,8 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    // Among accounts that are not deleted: a deleted agent's name can be given to someone new.
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`).where(sql`${t.deletedAt} IS NULL`),
     index('users_role_idx').on(t.role),
     check('users_role_check', sql`${t.role} IN (${inList(ROLES)})`),
     check('users_language_check', sql`${t.language} IN (${inList(LANGUAGES)})`),
@@ -72,6 +81,12 @@ export const users = pgTable(
     check('users_system_commission_share_check', percentRange('system_commission_share')),
     check('users_platform_commission_rate_check', percentRange('platform_commission_rate')),
     check('users_token_version_check', sql`${t.tokenVersion} >= 0`),
+    check(
+      'users_winning_patterns_check',
+      sql`(${t.role} = 'agent' AND ${t.winningPatterns} IS NOT NULL AND ${t.winningPatterns} <@ ARRAY[${inList(PATTERN_IDS)}]::text[]) OR (${t.role} <> 'agent' AND ${t.winningPatterns} IS NULL)`,
+    ),
+    // A deleted account is also inactive: whatever forgets to look at deleted_at still refuses it.
+    check('users_deleted_inactive_check', sql`${t.deletedAt} IS NULL OR NOT ${t.isActive}`),
   ],
 );
 export type UserRow = typeof users.$inferSelect;

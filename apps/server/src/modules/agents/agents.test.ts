@@ -1,0 +1,651 @@
+import {
+  type Agent,
+  type Agreement,
+  networkRoutes,
+  type SuperAgent,
+  type UserSummary,
+} from '@cartela/contract';
+import { PATTERN_IDS } from '@cartela/core';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentCartelas, cartelas, coinLedger, superAgentAgreements, users } from '../../db/schema.js';
+import {
+  createAdmin,
+  createAgent,
+  createSuperAgent,
+  loginAs,
+  startTestApp,
+  type TestApp,
+} from '../../test/helpers.js';
+import {
+  type Call,
+  caller,
+  coinsOf,
+  expectRefusedUnchanged,
+  pathOf,
+  signedInCallers,
+} from '../../test/network.js';
+
+let t: TestApp;
+let asAdmin: Call;
+let asAgent: Call;
+let asSuperAgent: Call;
+let anonymous: Call;
+beforeAll(async () => {
+  t = await startTestApp();
+  ({ asAdmin, asAgent, asSuperAgent, anonymous } = await signedInCallers(t.app, t.database));
+  // System cartelas 1-3, so that agents can hold copies of them.
+  const card = [
+    [1, 16, 31, 46, 61],
+    [2, 17, 32, 47, 62],
+    [3, 18, 0, 48, 63],
+    [4, 19, 33, 49, 64],
+    [5, 20, 34, 50, 65],
+  ];
+  await t.database.db
+    .insert(cartelas)
+    .values([1, 2, 3].map((n) => ({ cartelaNumber: n, card, winningPatterns: [...PATTERN_IDS] })));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let names = 0;
+const uniqueName = (prefix = 'agent') => `${prefix}-${++names}-${Math.random().toString(36).slice(2, 7)}`;
+
+const newAgent = (payload: Record<string, unknown> = {}) =>
+  asAdmin('POST', '/api/users/agents', { username: uniqueName(), password: 'secret1', ...payload });
+const listAgents = async () => (await asAdmin('GET', '/api/users/agents')).json().agents as Agent[];
+const agentIn = async (id: string) => (await listAgents()).find((a) => a.id === id);
+const login = (username: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+const me = (token: string) => caller(t.app, token)('GET', '/api/auth/me');
+const activeAgreements = (agentId: string) =>
+  t.database.db
+    .select()
+    .from(superAgentAgreements)
+    .where(and(eq(superAgentAgreements.agentId, agentId), eq(superAgentAgreements.isActive, true)));
+const allAgreements = (agentId: string) =>
+  t.database.db.select().from(superAgentAgreements).where(eq(superAgentAgreements.agentId, agentId));
+
+describe('who may call the agent routes', () => {
+  const routes = [
+    networkRoutes.listAgents,
+    networkRoutes.createAgent,
+    networkRoutes.updateAgent,
+    networkRoutes.deleteAgent,
+    networkRoutes.addCoins,
+    networkRoutes.listUsers,
+  ];
+  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: admins only; 403 for agents and super agents, 401 without a token',
+    async (_name, route) => {
+      const url = pathOf(route);
+      const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
+      for (const [call, status, code] of [
+        [asAgent, 403, 'FORBIDDEN'],
+        [asSuperAgent, 403, 'FORBIDDEN'],
+        [anonymous, 401, 'UNAUTHORIZED'],
+      ] as const) {
+        const res = await call(route.method, url, body);
+        expect(res.statusCode).toBe(status);
+        expect(res.json().code).toBe(code);
+      }
+    },
+  );
+});
+
+describe('GET /api/users/agents', () => {
+  it('lists every agent with its super agent, coins and cartelas, and nobody else', async () => {
+    const sa = await createSuperAgent(t.database);
+    const withSuper = (
+      await newAgent({
+        contact: '+251 911 111111',
+        commissionPercentage: 12.5,
+        superAgentId: sa.user.id,
+        superAgentCommissionRate: 16.6667,
+      })
+    ).json().agent;
+    const share = (
+      await newAgent({ financialModel: 'commission-share', systemCommissionShare: 16.67 })
+    ).json().agent;
+    await t.database.db.insert(agentCartelas).values(
+      [1, 2, 3].map((n) => ({
+        agentId: withSuper.id,
+        cartelaNumber: n,
+        card: [[1], [2], [3], [4], [5]],
+      })),
+    );
+
+    const agents = await listAgents();
+    expect(agents.find((a) => a.id === withSuper.id)).toEqual({
+      id: withSuper.id,
+      _id: withSuper.id,
+      username: withSuper.username,
+      contact: '+251 911 111111',
+      financialModel: 'virtual-coin',
+      commissionPercentage: 12.5,
+      systemCommissionShare: 20,
+      virtualCoins: 0,
+      totalEarnings: 0,
+      isActive: true,
+      createdAt: withSuper.createdAt,
+      winningPatterns: [...PATTERN_IDS],
+      superAgent: {
+        superAgentId: sa.user.id,
+        superAgentUsername: sa.user.username,
+        superAgentCommissionRate: 16.6667,
+      },
+      superAgentId: sa.user.id,
+      superAgentCommissionRate: 16.6667,
+      assignedCartelas: 3,
+    });
+    expect(agents.find((a) => a.id === share.id)).toMatchObject({
+      financialModel: 'commission-share',
+      systemCommissionShare: 16.67,
+      superAgent: null,
+      superAgentId: null,
+      superAgentCommissionRate: null,
+      assignedCartelas: 0,
+    });
+    // Admins and super agents are not agents.
+    expect(agents.every((a) => a.id !== sa.user.id)).toBe(true);
+    const names = agents.map((a) => a.username.toLowerCase());
+    expect(names).toEqual([...names].sort());
+  });
+
+  it('shows the super agent of the active agreement only', async () => {
+    const [first, second] = await Promise.all([createSuperAgent(t.database), createSuperAgent(t.database)]);
+    const agent = (await newAgent({ superAgentId: first.user.id })).json().agent;
+    await asAdmin('POST', '/api/super-agents/assign-agent', {
+      agentId: agent.id,
+      superAgentId: second.user.id,
+      superAgentCommissionRate: 30,
+    });
+    expect((await agentIn(agent.id))!.superAgent).toEqual({
+      superAgentId: second.user.id,
+      superAgentUsername: second.user.username,
+      superAgentCommissionRate: 30,
+    });
+    await asAdmin('PUT', `/api/users/agents/${agent.id}`, { superAgentId: null });
+    expect((await agentIn(agent.id))!.superAgent).toBeNull();
+  });
+});
+
+describe('POST /api/users/agents', () => {
+  it('creates an agent with the spec defaults, who can sign in', async () => {
+    const username = uniqueName();
+    const res = await asAdmin('POST', '/api/users/agents', { username, password: 'secret1' });
+    expect(res.statusCode).toBe(201);
+    const { message, agent } = res.json();
+    expect(message).toBe('Agent created successfully');
+    expect(agent).toMatchObject({
+      username,
+      contact: null,
+      financialModel: 'virtual-coin',
+      commissionPercentage: 10,
+      systemCommissionShare: 20,
+      virtualCoins: 0,
+      isActive: true,
+      winningPatterns: [...PATTERN_IDS],
+      superAgent: null,
+      assignedCartelas: 0,
+    });
+    expect(await agentIn(agent.id)).toEqual(agent);
+    const signIn = await login(username, 'secret1');
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().user).toMatchObject({ id: agent.id, role: 'agent', mustChangePassword: false });
+    expect(await allAgreements(agent.id)).toEqual([]);
+  });
+
+  it('creates the super agent agreement in the same request, at 20% unless told', async () => {
+    const sa = await createSuperAgent(t.database);
+    const agent = (await newAgent({ superAgentId: sa.user.id, contact: '  0911  ' })).json().agent;
+    expect(agent.contact).toBe('0911');
+    expect(agent.superAgent).toMatchObject({ superAgentId: sa.user.id, superAgentCommissionRate: 20 });
+    const [agreement] = await activeAgreements(agent.id);
+    expect(agreement).toMatchObject({ superAgentId: sa.user.id, superAgentCommissionRate: '20.0000' });
+  });
+
+  it('keeps the chosen patterns once each, and accepts an explicit null super agent', async () => {
+    const res = await newAgent({
+      winningPatterns: ['full-house', 'four-corners', 'full-house'],
+      superAgentId: null,
+      financialModel: 'commission-share',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().agent).toMatchObject({
+      winningPatterns: ['full-house', 'four-corners'],
+      financialModel: 'commission-share',
+      superAgent: null,
+    });
+  });
+
+  it('refuses a username taken in any letter case, by any role, with 409 on the username field', async () => {
+    const holders = [
+      await createAgent(t.database),
+      await createSuperAgent(t.database),
+      await createAdmin(t.database),
+    ];
+    for (const holder of holders) {
+      const taken = holder.user.username.toUpperCase();
+      await expectRefusedUnchanged(t.database, () => newAgent({ username: taken }), 409, {
+        message: `Username "${taken}" is already taken`,
+        code: 'CONFLICT',
+        field: 'username',
+      });
+    }
+  });
+
+  it('answers 409 to one of two concurrent creations of the same name', async () => {
+    const username = uniqueName();
+    const results = await Promise.all([
+      newAgent({ username }),
+      newAgent({ username: username.toUpperCase() }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const rows = await t.database.db.select().from(users).where(sql`lower(${users.username}) = ${username}`);
+    expect(rows).toHaveLength(1);
+  });
+
+  it.each([
+    [{ username: '' }, 'username: Username is required', 'username'],
+    [{ username: '   ' }, 'username: Username is required', 'username'],
+    [{ username: 'x'.repeat(65) }, 'username: At most 64 characters', 'username'],
+    [{ password: undefined }, 'password: Password is required', 'password'],
+    [{ password: 'short' }, 'password: Password must be at least 6 characters', 'password'],
+    [
+      { commissionPercentage: 100.5 },
+      'commissionPercentage: Must be between 0 and 100',
+      'commissionPercentage',
+    ],
+    [{ commissionPercentage: -1 }, 'commissionPercentage: Must be between 0 and 100', 'commissionPercentage'],
+    [
+      { commissionPercentage: 10.00001 },
+      'commissionPercentage: Must be a percentage with at most 4 decimals',
+      'commissionPercentage',
+    ],
+    [
+      { systemCommissionShare: 101 },
+      'systemCommissionShare: Must be between 0 and 100',
+      'systemCommissionShare',
+    ],
+    [
+      { superAgentCommissionRate: 101 },
+      'superAgentCommissionRate: Must be between 0 and 100',
+      'superAgentCommissionRate',
+    ],
+    [
+      { financialModel: 'cash' },
+      'financialModel: Invalid option: expected one of "virtual-coin"|"commission-share"',
+      'financialModel',
+    ],
+    [{ winningPatterns: ['nope'] }, undefined, 'winningPatterns.0'],
+    [{ winningPatterns: 'full-house' }, 'winningPatterns: Must be a list', 'winningPatterns'],
+    [{ superAgentId: 'x' }, 'superAgentId: Not a valid id', 'superAgentId'],
+    [{ contact: 'a\u0000b' }, 'contact: Must not contain a NUL character', 'contact'],
+    [{ virtualCoins: 100 }, 'virtualCoins: Unknown field', undefined],
+  ])('refuses %j with 400 and creates nothing', async (change, message, field) => {
+    const payload = { username: uniqueName(), password: 'secret1', ...change };
+    const before = await listAgents();
+    const res = await asAdmin('POST', '/api/users/agents', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', ...(message ? { message } : {}) });
+    expect(res.json().field).toBe(field);
+    expect(await listAgents()).toEqual(before);
+  });
+
+  it('refuses a super agent that does not exist, is deactivated or is not a super agent, creating nothing', async () => {
+    const inactive = await createSuperAgent(t.database, { isActive: false });
+    const agent = await createAgent(t.database);
+    await expectRefusedUnchanged(t.database, () => newAgent({ superAgentId: crypto.randomUUID() }), 404, {
+      message: 'Super agent not found',
+      code: 'NOT_FOUND',
+      field: 'superAgentId',
+    });
+    await expectRefusedUnchanged(t.database, () => newAgent({ superAgentId: inactive.user.id }), 400, {
+      message: `superAgentId: Super agent "${inactive.user.username}" is deactivated; activate it or choose another`,
+      code: 'VALIDATION_FAILED',
+      field: 'superAgentId',
+    });
+    await expectRefusedUnchanged(t.database, () => newAgent({ superAgentId: agent.user.id }), 400, {
+      message: `superAgentId: "${agent.user.username}" is not a super agent`,
+      code: 'VALIDATION_FAILED',
+      field: 'superAgentId',
+    });
+  });
+});
+
+describe('PUT /api/users/agents/:id', () => {
+  it('changes only the fields sent', async () => {
+    const agent = (await newAgent({ contact: '0911' })).json().agent;
+    const username = uniqueName('renamed');
+    const res = await asAdmin('PUT', `/api/users/agents/${agent.id}`, {
+      username,
+      commissionPercentage: 15,
+      systemCommissionShare: 16.6667,
+      financialModel: 'commission-share',
+      winningPatterns: ['plus', 'diamond', 'plus'],
+      contact: '',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Agent updated successfully');
+    expect(res.json().agent).toEqual({
+      ...agent,
+      username,
+      commissionPercentage: 15,
+      systemCommissionShare: 16.6667,
+      financialModel: 'commission-share',
+      winningPatterns: ['plus', 'diamond'],
+      contact: null,
+    });
+    // Renaming to another letter case of its own name is no conflict.
+    const again = await asAdmin('PUT', `/api/users/agents/${agent.id}`, { username: username.toUpperCase() });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().agent.username).toBe(username.toUpperCase());
+  });
+
+  it('ends the sessions at once when the agent is deactivated, and lets it back in when activated', async () => {
+    const agent = await createAgent(t.database);
+    const token = await loginAs(t.app, agent);
+    const off = await asAdmin('PUT', `/api/users/agents/${agent.user.id}`, { isActive: false });
+    expect(off.json().agent.isActive).toBe(false);
+    expect((await me(token)).statusCode).toBe(401);
+    expect((await login(agent.user.username, agent.password)).json().code).toBe('ACCOUNT_INACTIVE');
+    await asAdmin('PUT', `/api/users/agents/${agent.user.id}`, { isActive: true });
+    expect((await login(agent.user.username, agent.password)).statusCode).toBe(200);
+    // The old session stays ended.
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('ends the sessions when the password changes; a blank password keeps it and the sessions', async () => {
+    const agent = await createAgent(t.database);
+    const token = await loginAs(t.app, agent);
+    await asAdmin('PUT', `/api/users/agents/${agent.user.id}`, { password: '', contact: 'x' });
+    expect((await me(token)).statusCode).toBe(200);
+    expect((await login(agent.user.username, agent.password)).statusCode).toBe(200);
+
+    await asAdmin('PUT', `/api/users/agents/${agent.user.id}`, { password: 'brand-new' });
+    expect((await me(token)).statusCode).toBe(401);
+    expect((await login(agent.user.username, agent.password)).statusCode).toBe(401);
+    expect((await login(agent.user.username, 'brand-new')).statusCode).toBe(200);
+  });
+
+  it('sets the coin balance through an adjustment ledger row, and writes nothing when it is unchanged', async () => {
+    const agent = await createAgent(t.database);
+    await asAdmin('PUT', `/api/users/agents/${agent.user.id}`, { virtualCoins: 120 });
+    const res = await asAdmin('PUT', `/api/users/agents/${agent.user.id}`, { virtualCoins: 45 });
+    expect(res.json().agent.virtualCoins).toBe(45);
+    await asAdmin('PUT', `/api/users/agents/${agent.user.id}`, { virtualCoins: 45 });
+    const coins = await coinsOf(t.database, agent.user.id);
+    expect(coins.balance).toBe(45);
+    expect(coins.ledgerSum).toBe(45);
+    expect(coins.ledger.map((r) => [r.reason, r.delta]).sort()).toEqual([
+      ['adjustment', -75],
+      ['adjustment', 120],
+    ]);
+    const [row] = await t.database.db
+      .select()
+      .from(coinLedger)
+      .where(and(eq(coinLedger.agentId, agent.user.id), eq(coinLedger.delta, -75)));
+    expect(row).toMatchObject({ balanceBefore: 120, balanceAfter: 45, etbAmountSantim: null });
+    expect(row!.actorId).not.toBeNull();
+    // The agent sees its new balance at once.
+    const token = await loginAs(t.app, agent);
+    expect((await me(token)).json().user.virtualCoins).toBe(45);
+  });
+
+  it('refuses to change the coins of a commission-share agent, but accepts the unchanged balance', async () => {
+    const agent = await createAgent(t.database, { financialModel: 'commission-share' });
+    const url = `/api/users/agents/${agent.user.id}`;
+    await expectRefusedUnchanged(t.database, () => asAdmin('PUT', url, { virtualCoins: 10 }), 400, {
+      message: 'virtualCoins: Only virtual-coin agents have coins',
+      code: 'VALIDATION_FAILED',
+      field: 'virtualCoins',
+    });
+    // Switching to commission-share and setting coins in one request is refused too.
+    const coin = await createAgent(t.database);
+    await expectRefusedUnchanged(
+      t.database,
+      () =>
+        asAdmin('PUT', `/api/users/agents/${coin.user.id}`, {
+          financialModel: 'commission-share',
+          virtualCoins: 5,
+        }),
+      400,
+    );
+    const ok = await asAdmin('PUT', url, { virtualCoins: 0, contact: 'kept' });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('moves the agent between super agents, keeping the history, and leaves an unchanged form alone', async () => {
+    const [first, second] = await Promise.all([createSuperAgent(t.database), createSuperAgent(t.database)]);
+    const agent = (await newAgent()).json().agent;
+    const url = `/api/users/agents/${agent.id}`;
+
+    await asAdmin('PUT', url, { superAgentId: first.user.id, superAgentCommissionRate: 25 });
+    // The form sends the same values back: no new agreement.
+    await asAdmin('PUT', url, { superAgentId: first.user.id, superAgentCommissionRate: 25, contact: 'a' });
+    expect(await allAgreements(agent.id)).toHaveLength(1);
+
+    // Only a new rate: a new agreement with the same super agent.
+    const rated = await asAdmin('PUT', url, { superAgentCommissionRate: 30 });
+    expect(rated.json().agent.superAgent).toMatchObject({
+      superAgentId: first.user.id,
+      superAgentCommissionRate: 30,
+    });
+
+    // Another super agent without a rate: the default 20.
+    const moved = await asAdmin('PUT', url, { superAgentId: second.user.id });
+    expect(moved.json().agent.superAgent).toMatchObject({
+      superAgentId: second.user.id,
+      superAgentCommissionRate: 20,
+    });
+
+    const history = await allAgreements(agent.id);
+    expect(history).toHaveLength(3);
+    expect(history.filter((a) => a.isActive)).toHaveLength(1);
+    expect(history.filter((a) => !a.isActive).every((a) => a.endedAt !== null)).toBe(true);
+
+    await asAdmin('PUT', url, { superAgentId: null, superAgentCommissionRate: 20 });
+    expect(await activeAgreements(agent.id)).toEqual([]);
+    expect(await allAgreements(agent.id)).toHaveLength(3);
+  });
+
+  it('refuses a rate without a super agent, and an inactive super agent, changing nothing', async () => {
+    const agent = (await newAgent()).json().agent;
+    const url = `/api/users/agents/${agent.id}`;
+    await expectRefusedUnchanged(
+      t.database,
+      () => asAdmin('PUT', url, { superAgentCommissionRate: 30, contact: 'new' }),
+      400,
+      {
+        message: 'superAgentCommissionRate: The agent has no super agent; choose one with the rate',
+        code: 'VALIDATION_FAILED',
+        field: 'superAgentCommissionRate',
+      },
+    );
+    const inactive = await createSuperAgent(t.database, { isActive: false });
+    await expectRefusedUnchanged(
+      t.database,
+      () => asAdmin('PUT', url, { superAgentId: inactive.user.id, username: uniqueName() }),
+      400,
+    );
+  });
+
+  it('refuses a username taken by someone else in any case with 409, changing nothing', async () => {
+    const other = await createSuperAgent(t.database);
+    const agent = await createAgent(t.database);
+    const taken = other.user.username.toUpperCase();
+    await expectRefusedUnchanged(
+      t.database,
+      () => asAdmin('PUT', `/api/users/agents/${agent.user.id}`, { username: taken, contact: 'x' }),
+      409,
+      { message: `Username "${taken}" is already taken`, code: 'CONFLICT', field: 'username' },
+    );
+  });
+
+  it.each([
+    [{}, 'Nothing to update', undefined],
+    [{ username: '' }, 'username: Username is required', 'username'],
+    [{ password: 'short' }, null, 'password'],
+    [{ virtualCoins: -1 }, 'virtualCoins: At least 0', 'virtualCoins'],
+    [{ virtualCoins: 1.5 }, 'virtualCoins: Must be a whole number', 'virtualCoins'],
+    [
+      { commissionPercentage: 101 },
+      'commissionPercentage: Must be between 0 and 100',
+      'commissionPercentage',
+    ],
+    [{ isActive: 'no' }, 'isActive: Must be true or false', 'isActive'],
+    [{ role: 'admin' }, 'role: Unknown field', undefined],
+  ])('refuses %j with 400, changing nothing', async (payload, message, field) => {
+    const agent = await createAgent(t.database);
+    const before = await networkStateOf(agent.user.id);
+    const res = await asAdmin('PUT', `/api/users/agents/${agent.user.id}`, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+    if (message !== null) expect(res.json().message).toBe(message);
+    expect(res.json().field).toBe(field);
+    expect(await networkStateOf(agent.user.id)).toEqual(before);
+  });
+
+  it('answers 404 for an unknown id, a super agent, an admin and a deleted agent; 400 for a bad id', async () => {
+    const sa = await createSuperAgent(t.database);
+    const admin = await createAdmin(t.database);
+    const deleted = await createAgent(t.database);
+    await asAdmin('DELETE', `/api/users/agents/${deleted.user.id}`);
+    for (const id of [crypto.randomUUID(), sa.user.id, admin.user.id, deleted.user.id]) {
+      await expectRefusedUnchanged(
+        t.database,
+        () => asAdmin('PUT', `/api/users/agents/${id}`, { contact: 'x' }),
+        404,
+        { message: 'Agent not found', code: 'NOT_FOUND' },
+      );
+    }
+    const bad = await asAdmin('PUT', '/api/users/agents/not-a-uuid', { contact: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: 'id: Not a valid id', field: 'id' });
+  });
+});
+
+describe('DELETE /api/users/agents/:id', () => {
+  it('removes the agent from lists and sign-in, ends its sessions, and keeps its money history', async () => {
+    const sa = await createSuperAgent(t.database);
+    const agent = await createAgent(t.database);
+    const token = await loginAs(t.app, agent);
+    await asAdmin('POST', '/api/super-agents/assign-agent', {
+      agentId: agent.user.id,
+      superAgentId: sa.user.id,
+    });
+    await asAdmin('POST', `/api/users/agents/${agent.user.id}/add-coins`, { coins: 50, etbAmount: 100 });
+
+    const res = await asAdmin('DELETE', `/api/users/agents/${agent.user.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Agent deleted successfully' });
+
+    expect(await agentIn(agent.user.id)).toBeUndefined();
+    const everyone = (await asAdmin('GET', '/api/users')).json().users as { id: string }[];
+    expect(everyone.some((u) => u.id === agent.user.id)).toBe(false);
+    // Gone, not merely deactivated: the session check no longer finds the account.
+    expect((await me(token)).json().code).toBe('TOKEN_EXPIRED');
+    expect((await login(agent.user.username, agent.password)).json()).toEqual({
+      message: 'Invalid credentials',
+      code: 'INVALID_CREDENTIALS',
+    });
+
+    // The ledger and the agreement stay; the agreement is ended, so the super agent no longer counts it.
+    const coins = await coinsOf(t.database, agent.user.id);
+    expect(coins).toMatchObject({ balance: 50, ledgerSum: 50 });
+    const [agreement] = await allAgreements(agent.user.id);
+    expect(agreement).toMatchObject({ isActive: false });
+    const agreements = (await asAdmin('GET', '/api/super-agents/agreements')).json()
+      .agreements as Agreement[];
+    expect(agreements.find((a) => a.agentId === agent.user.id)).toMatchObject({
+      agentUsername: agent.user.username,
+      isActive: false,
+    });
+    const superAgents = (await asAdmin('GET', '/api/super-agents')).json().superAgents as SuperAgent[];
+    expect(superAgents.find((s) => s.id === sa.user.id)!.activeAgents).toBe(0);
+
+    // Gone for every other call too.
+    expect((await asAdmin('DELETE', `/api/users/agents/${agent.user.id}`)).statusCode).toBe(404);
+    expect(
+      (await asAdmin('POST', `/api/users/agents/${agent.user.id}/add-coins`, { coins: 1, etbAmount: 1 }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await asAdmin('POST', '/api/super-agents/assign-agent', {
+          agentId: agent.user.id,
+          superAgentId: sa.user.id,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it("frees the deleted agent's username for a new account, and the old one stays deleted", async () => {
+    const agent = await createAgent(t.database);
+    await asAdmin('DELETE', `/api/users/agents/${agent.user.id}`);
+    const again = await newAgent({ username: agent.user.username, password: 'another1' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().agent.id).not.toBe(agent.user.id);
+    expect((await login(agent.user.username, agent.password)).statusCode).toBe(401);
+    expect((await login(agent.user.username, 'another1')).json().user.id).toBe(again.json().agent.id);
+  });
+
+  it('answers 404 for an unknown id or a non-agent, deleting nothing', async () => {
+    const sa = await createSuperAgent(t.database);
+    for (const id of [crypto.randomUUID(), sa.user.id]) {
+      await expectRefusedUnchanged(t.database, () => asAdmin('DELETE', `/api/users/agents/${id}`), 404, {
+        message: 'Agent not found',
+        code: 'NOT_FOUND',
+      });
+    }
+  });
+});
+
+describe('GET /api/users', () => {
+  it('lists the accounts that are not deleted, of one role when asked', async () => {
+    const agent = await createAgent(t.database, { commissionPercentage: 7.5 });
+    const sa = await createSuperAgent(t.database);
+    const deleted = await createAgent(t.database);
+    await asAdmin('DELETE', `/api/users/agents/${deleted.user.id}`);
+
+    const agents = (await asAdmin('GET', '/api/users?role=agent')).json().users as UserSummary[];
+    expect(agents.every((u) => u.role === 'agent')).toBe(true);
+    expect(agents.find((u) => u.id === agent.user.id)).toEqual({
+      id: agent.user.id,
+      _id: agent.user.id,
+      username: agent.user.username,
+      role: 'agent',
+      isActive: true,
+      createdAt: agent.user.createdAt.toISOString(),
+      commissionPercentage: 7.5,
+      financialModel: 'virtual-coin',
+      virtualCoins: 0,
+    });
+    expect(agents.some((u) => u.id === deleted.user.id)).toBe(false);
+
+    const all = (await asAdmin('GET', '/api/users')).json().users as UserSummary[];
+    expect(new Set(all.map((u) => u.role))).toEqual(new Set(['admin', 'agent', 'super-agent']));
+    expect(all.find((u) => u.id === sa.user.id)).toMatchObject({
+      role: 'super-agent',
+      commissionPercentage: null,
+      financialModel: null,
+    });
+  });
+
+  it('refuses an unknown role or parameter with 400', async () => {
+    const role = await asAdmin('GET', '/api/users?role=boss');
+    expect(role.statusCode).toBe(400);
+    expect(role.json().field).toBe('role');
+    expect((await asAdmin('GET', '/api/users?page=2')).statusCode).toBe(400);
+  });
+});
+
+/** The agent's row and everything tied to it. */
+async function networkStateOf(agentId: string) {
+  const [row] = await t.database.db.select().from(users).where(eq(users.id, agentId));
+  const { updatedAt: _ignored, ...rest } = row!;
+  return { row: rest, coins: await coinsOf(t.database, agentId), agreements: await allAgreements(agentId) };
+}

@@ -1,0 +1,233 @@
+// Use cases of agent management (admin): the agents table, creating and editing agents (with their super
+// agent), deleting them, and selling them coins. Coins change only through the coins module, super agent
+// agreements and earnings only through the super-agents module, each in the same transaction as the rest.
+import type {
+  AddCoinsRequest,
+  AddCoinsResponse,
+  AgentResponse,
+  AgentsResponse,
+  CreateAgentRequest,
+  MessageResponse,
+  UpdateAgentRequest,
+  UsersQuery,
+  UsersResponse,
+} from '@cartela/contract';
+import { DEFAULT_SUPER_AGENT_RATE_PERCENT, etbToSantim, percentToRate, santimToEtb } from '@cartela/core';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../db/client.js';
+import type { UserRow } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { hashPassword } from '../auth/index.js';
+import { changeCoins, toLedgerEntry } from '../coins/index.js';
+import {
+  activeAgreementOf,
+  assignSuperAgent,
+  endAgreementOf,
+  recordCoinPurchaseEarning,
+} from '../super-agents/index.js';
+import {
+  ensureUsernameFree,
+  insertUser,
+  percent,
+  percentToDb,
+  softDeleteUser,
+  type UserCache,
+  type UserPatch,
+  updateUser,
+  writingUsername,
+} from '../users/index.js';
+import { toAgent, toUserSummary } from './present.js';
+import { agentViews, listUsers, lockAgent } from './queries.js';
+
+type CreateInput = z.output<typeof CreateAgentRequest>;
+type UpdateInput = z.output<typeof UpdateAgentRequest>;
+type AddCoinsInput = z.output<typeof AddCoinsRequest>;
+
+const agentNotFound = () => new AppError('NOT_FOUND', 'Agent not found');
+
+/** A blank contact or note is no contact or note. */
+const orNull = (value: string | null | undefined) => (value ? value : null);
+
+async function agentById(tx: Tx, id: string) {
+  const [view] = await agentViews(tx, id);
+  if (!view) throw agentNotFound();
+  return toAgent(view);
+}
+
+/**
+ * Applies the super agent part of an agent's form: null leaves the super agent, an id (or only a new rate)
+ * makes a new agreement. The form sends its values back unchanged, and the same super agent at the same rate
+ * is not a new agreement.
+ */
+async function changeSuperAgent(
+  tx: Tx,
+  agentId: string,
+  input: Pick<UpdateInput, 'superAgentId' | 'superAgentCommissionRate'>,
+): Promise<void> {
+  if (input.superAgentId === undefined && input.superAgentCommissionRate === undefined) return;
+  const current = await activeAgreementOf(tx, agentId);
+  if (input.superAgentId === null) {
+    if (current) await endAgreementOf(tx, agentId);
+    return;
+  }
+  const superAgentId = input.superAgentId ?? current?.superAgentId;
+  if (!superAgentId) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'superAgentCommissionRate: The agent has no super agent; choose one with the rate',
+      { field: 'superAgentCommissionRate' },
+    );
+  }
+  const same = current !== null && current.superAgentId === superAgentId;
+  const rate =
+    input.superAgentCommissionRate ??
+    (same ? percent(current.superAgentCommissionRate) : DEFAULT_SUPER_AGENT_RATE_PERCENT);
+  if (same && percentToRate(current.superAgentCommissionRate) === percentToRate(rate)) return;
+  await assignSuperAgent(tx, { agentId, superAgentId, superAgentCommissionRate: rate });
+}
+
+export function createAgentsService({ database, users }: { database: Database; users: UserCache }) {
+  const { db } = database;
+  return {
+    async list(): Promise<z.output<typeof AgentsResponse>> {
+      return { agents: (await agentViews(db)).map(toAgent) };
+    },
+
+    async listUsers(query: z.output<typeof UsersQuery>): Promise<z.output<typeof UsersResponse>> {
+      return { users: (await listUsers(db, query.role)).map(toUserSummary) };
+    },
+
+    async create(input: CreateInput): Promise<z.output<typeof AgentResponse>> {
+      const passwordHash = await hashPassword(input.password);
+      const agent = await writingUsername(input.username, () =>
+        db.transaction(async (tx) => {
+          await ensureUsernameFree(tx, input.username);
+          const row = await insertUser(tx, {
+            username: input.username,
+            passwordHash,
+            role: 'agent',
+            contact: orNull(input.contact),
+            financialModel: input.financialModel,
+            commissionPercentage: percentToDb(input.commissionPercentage),
+            systemCommissionShare: percentToDb(input.systemCommissionShare),
+            winningPatterns: [...new Set(input.winningPatterns)],
+          });
+          if (input.superAgentId) {
+            await assignSuperAgent(tx, {
+              agentId: row.id,
+              superAgentId: input.superAgentId,
+              superAgentCommissionRate: input.superAgentCommissionRate,
+            });
+          }
+          return agentById(tx, row.id);
+        }),
+      );
+      return { message: 'Agent created successfully', agent };
+    },
+
+    async update(id: string, input: UpdateInput, actor: UserRow): Promise<z.output<typeof AgentResponse>> {
+      // Blank keeps the current password.
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      // A new password or a deactivation ends every session of the agent at once (spec 00).
+      const endSessions = passwordHash !== undefined || input.isActive === false;
+      const agent = await writingUsername(input.username, () =>
+        db.transaction(async (tx) => {
+          const current = await lockAgent(tx, id);
+          if (!current) throw agentNotFound();
+          if (input.username !== undefined) await ensureUsernameFree(tx, input.username, id);
+          const financialModel = input.financialModel ?? current.financialModel;
+          const coins = input.virtualCoins ?? current.virtualCoins;
+          // The form sends the balance back unchanged for every agent: only a change is refused.
+          if (coins !== current.virtualCoins && financialModel !== 'virtual-coin') {
+            throw new AppError('VALIDATION_FAILED', 'virtualCoins: Only virtual-coin agents have coins', {
+              field: 'virtualCoins',
+            });
+          }
+
+          const patch: UserPatch = {};
+          if (input.username !== undefined) patch.username = input.username;
+          if (passwordHash !== undefined) patch.passwordHash = passwordHash;
+          if (input.contact !== undefined) patch.contact = orNull(input.contact);
+          if (input.financialModel !== undefined) patch.financialModel = input.financialModel;
+          if (input.commissionPercentage !== undefined) {
+            patch.commissionPercentage = percentToDb(input.commissionPercentage);
+          }
+          if (input.systemCommissionShare !== undefined) {
+            patch.systemCommissionShare = percentToDb(input.systemCommissionShare);
+          }
+          if (input.isActive !== undefined) patch.isActive = input.isActive;
+          if (input.winningPatterns !== undefined)
+            patch.winningPatterns = [...new Set(input.winningPatterns)];
+          await updateUser(tx, id, patch, { endSessions });
+
+          if (coins !== current.virtualCoins) {
+            await changeCoins(tx, {
+              agentId: id,
+              delta: coins - current.virtualCoins,
+              reason: 'adjustment',
+              actorId: actor.id,
+              notes: `Balance set to ${coins} on the agent's form`,
+            });
+          }
+          await changeSuperAgent(tx, id, input);
+          return agentById(tx, id);
+        }),
+      );
+      users.invalidate(id);
+      return { message: 'Agent updated successfully', agent };
+    },
+
+    /** The agent disappears and cannot sign in; its ledger, agreements and games stay (decision 040). */
+    async remove(id: string): Promise<MessageResponse> {
+      await db.transaction(async (tx) => {
+        if (!(await lockAgent(tx, id))) throw agentNotFound();
+        await softDeleteUser(tx, id);
+        await endAgreementOf(tx, id);
+      });
+      users.invalidate(id);
+      return { message: 'Agent deleted successfully' };
+    },
+
+    /** A top-up: the coins, their ledger row and, under a super agent, its earning: all or nothing. */
+    async addCoins(
+      id: string,
+      input: AddCoinsInput,
+      actor: UserRow,
+    ): Promise<z.output<typeof AddCoinsResponse>> {
+      const paid = etbToSantim(input.etbAmount);
+      const result = await db.transaction(async (tx) => {
+        const current = await lockAgent(tx, id);
+        if (!current) throw agentNotFound();
+        if (current.financialModel !== 'virtual-coin') {
+          throw new AppError(
+            'CONFLICT',
+            `Agent "${current.username}" uses the commission-share model: only virtual-coin agents buy coins`,
+          );
+        }
+        const { entry } = await changeCoins(tx, {
+          agentId: id,
+          delta: input.coins,
+          reason: 'top-up',
+          etbAmountSantim: paid,
+          actorId: actor.id,
+          notes: orNull(input.notes),
+        });
+        const earning = await recordCoinPurchaseEarning(tx, {
+          agentId: id,
+          coinLedgerId: entry.id,
+          purchaseAmount: paid,
+        });
+        return { entry, earning, agent: await agentById(tx, id) };
+      });
+      users.invalidate(id);
+      if (result.earning) users.invalidate(result.earning.superAgentId);
+      return {
+        message: `Added ${input.coins} coins (${santimToEtb(paid).toFixed(2)} ETB) to ${result.agent.username}`,
+        agent: result.agent,
+        entry: toLedgerEntry(result.entry),
+      };
+    },
+  };
+}
+
+export type AgentsService = ReturnType<typeof createAgentsService>;
