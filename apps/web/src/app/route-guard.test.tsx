@@ -13,7 +13,10 @@ function signedIn(user: SessionUser) {
 const location = () => screen.getByTestId('location');
 
 async function expectPageAt(path: string, heading: string) {
-  expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  // A page is a lazy chunk with its own texts: on a loaded machine the first import can take over a second.
+  expect(
+    await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 }),
+  ).toBeInTheDocument();
   expect(location()).toHaveTextContent(new RegExp(`^${path}$`));
 }
 

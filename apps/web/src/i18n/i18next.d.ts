@@ -1,11 +1,21 @@
 import 'i18next';
+import type agents from '../features/agents/i18n/en.json';
+import type balance from '../features/balance/i18n/en.json';
 import type settings from '../features/settings/i18n/en.json';
+import type superAgents from '../features/super-agents/i18n/en.json';
 import type en from './en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     // The entry's texts plus every feature's (features/<name>/i18n/en.json, merged under its key).
-    resources: { translation: typeof en & { settings: typeof settings } };
+    resources: {
+      translation: typeof en & {
+        agents: typeof agents;
+        balance: typeof balance;
+        settings: typeof settings;
+        superAgents: typeof superAgents;
+      };
+    };
   }
 }

@@ -38,7 +38,7 @@ export type ContractForm<V extends FieldValues, T> = UseFormReturn<V, unknown, T
   input(name: Path<V>): UseFormRegisterReturn<Path<V>> & {
     id: string;
     'aria-invalid': true | undefined;
-    'aria-describedby': string | undefined;
+    'aria-describedby': string;
   };
   showError(error: unknown, fallback: string): void;
 };
@@ -97,7 +97,9 @@ export function useContractForm<S extends FormSchema>({
         ...form.register(name),
         id: idOf(name),
         'aria-invalid': invalid || undefined,
-        'aria-describedby': invalid ? fieldDescriptionId(idOf(name)) : undefined,
+        // The line under the input (<Field>'s hint, or the error in its place); a field without one has no
+        // element of that id, which assistive technology ignores.
+        'aria-describedby': fieldDescriptionId(idOf(name)),
       };
     },
     /**

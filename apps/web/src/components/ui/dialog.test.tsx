@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -37,6 +37,16 @@ describe('ConfirmDialog', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('gives the focus back to the button that opened it', async () => {
+    render(<Harness onConfirm={() => {}} />);
+    const user = userEvent.setup();
+    const opener = screen.getByRole('button', { name: 'Finish game' });
+    await user.click(opener);
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 
   it('confirms', async () => {

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, type ButtonVariant } from './button';
 
@@ -16,9 +16,27 @@ export interface DialogProps {
   className?: string;
 }
 
-/** A modal dialog: focus is trapped inside, Escape and the close button dismiss it. */
+/**
+ * The element that had the focus when `open` turned true. Radix gives the focus back to its own Trigger only;
+ * these dialogs are opened from buttons outside it (a table row, a page header), so they remember the opener
+ * themselves. Read during render, before the dialog's first field takes the focus (`autoFocus`).
+ */
+function useOpener(open: boolean): HTMLElement | null {
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  const [wasOpen, setWasOpen] = useState(false);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open && typeof document !== 'undefined') {
+      setOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    }
+  }
+  return opener;
+}
+
+/** A modal dialog: focus is trapped inside, Escape and the close button dismiss it, and the focus goes back to what opened it. */
 export function Dialog({ open, onOpenChange, title, description, children, footer, className }: DialogProps) {
   const { t } = useTranslation();
+  const opener = useOpener(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -30,6 +48,12 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={(event) => {
+            if (opener?.isConnected) {
+              event.preventDefault();
+              opener.focus();
+            }
+          }}
         >
           <div className="flex items-start justify-between gap-4 px-6 pt-6">
             <div className="space-y-1.5">
@@ -47,7 +71,12 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             </RadixDialog.Close>
           </div>
           {children && <div className="px-6 pt-4">{children}</div>}
-          {footer && <div className="mt-2 flex flex-wrap justify-end gap-3 px-6 pt-4 pb-6">{footer}</div>}
+          {/* A long form scrolls under its buttons: Save stays in reach on a laptop's 768 px and a phone. */}
+          {footer && (
+            <div className="sticky bottom-0 z-10 mt-2 flex flex-wrap justify-end gap-3 bg-surface px-6 pt-4 pb-6">
+              {footer}
+            </div>
+          )}
           {!footer && <div className="pb-6" />}
         </RadixDialog.Content>
       </RadixDialog.Portal>

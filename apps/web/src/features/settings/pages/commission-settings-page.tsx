@@ -1,22 +1,42 @@
 import '../i18n';
 import { Percent } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
+import { useSession } from '@/lib/session';
+import { CommissionCard } from '../components/commission-card';
+import { CoinBalanceCard, FinancialModelCard } from '../components/financial-model-card';
 
-/** /settings/commission: arrives with the commission issue. */
+/**
+ * /settings/commission (spec 02 "Settings"): the agent's own commission percentage, its financial model and
+ * its coin balance. The session is re-read when the page opens, so the coins are the current count.
+ */
 export function CommissionSettingsPage() {
   const { t } = useTranslation();
+  const { user } = useSession();
+  if (!user) return null;
+  const agent = user.role === 'agent' && user.commissionPercentage !== null;
+
   return (
-    <section aria-labelledby="commission-settings-title">
-      <h2 id="commission-settings-title" className="mb-4 text-lg font-semibold text-ink">
+    <section aria-labelledby="commission-settings-title" className="space-y-6">
+      <h2 id="commission-settings-title" className="sr-only">
         {t('settings.commissionNav')}
       </h2>
-      <EmptyState
-        icon={Percent}
-        title={<Badge tone="brand">{t('common.comingSoon')}</Badge>}
-        description={`${t('settings.commissionPlaceholder')} ${t('common.comingSoonLine')}`}
-      />
+      {agent ? (
+        <>
+          {/* Re-mount when the saved value changes, so the form starts from it. */}
+          <CommissionCard key={user.commissionPercentage} user={user} />
+          <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
+            <FinancialModelCard user={user} />
+            <CoinBalanceCard user={user} />
+          </div>
+        </>
+      ) : (
+        <EmptyState
+          icon={Percent}
+          title={t('settings.commission.notApplicableTitle')}
+          description={t('settings.commission.notApplicableBody')}
+        />
+      )}
     </section>
   );
 }

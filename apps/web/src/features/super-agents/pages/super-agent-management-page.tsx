@@ -1,14 +1,214 @@
-import { UserCog } from 'lucide-react';
+import '../i18n';
+import type { SuperAgent } from '@cartela/contract';
+import { History, Plus, RotateCw, UserCog, UserPlus } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { useLocation, useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Label } from '@/components/ui/label';
+import { PageHeader } from '@/components/ui/page-header';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { errorText } from '@/lib/errors';
+import { useAgreements } from '../api/agreements';
+import { useSuperAgents } from '../api/super-agents';
+import { AgreementsTable } from '../components/agreements-table';
+import { AssignAgentDialog } from '../components/assign-agent-dialog';
+import { SuperAgentDialog } from '../components/super-agent-dialog';
+import { SuperAgentsTable } from '../components/super-agents-table';
 
-export function SuperAgentManagementPage() {
+type Open =
+  | { kind: 'create' }
+  | { kind: 'edit'; superAgent: SuperAgent }
+  | { kind: 'assign'; superAgentId?: string }
+  | null;
+
+type Tab = 'super-agents' | 'assignments';
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center py-16 text-ink-muted">
+      <Spinner size="md" label={label} className="text-brand-600" />
+    </div>
+  );
+}
+
+function LoadFailed({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <PlaceholderPage
-      icon={UserCog}
-      title={t('superAgents.title')}
-      description={t('superAgents.placeholder')}
+    <Alert role="alert" title={title}>
+      <p>{errorText(error, '')}</p>
+      <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
+        <RotateCw className="size-4" aria-hidden="true" />
+        {t('superAgents.retry')}
+      </Button>
+    </Alert>
+  );
+}
+
+function SuperAgentsPanel({ onOpen }: { onOpen: (open: Open) => void }) {
+  const { t } = useTranslation();
+  const superAgents = useSuperAgents();
+  if (superAgents.isPending) return <Loading label={t('superAgents.list.loading')} />;
+  if (superAgents.isError) {
+    return (
+      <LoadFailed
+        title={t('superAgents.list.loadFailed')}
+        error={superAgents.error}
+        onRetry={() => void superAgents.refetch()}
+      />
+    );
+  }
+  if (superAgents.data.length === 0) {
+    return (
+      <EmptyState
+        icon={UserCog}
+        title={t('superAgents.list.emptyTitle')}
+        description={t('superAgents.list.emptyBody')}
+        action={
+          <Button onClick={() => onOpen({ kind: 'create' })}>
+            <Plus className="size-4" aria-hidden="true" />
+            {t('superAgents.create')}
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <SuperAgentsTable
+      superAgents={superAgents.data}
+      onEdit={(superAgent) => onOpen({ kind: 'edit', superAgent })}
+      onAssign={(superAgent) => onOpen({ kind: 'assign', superAgentId: superAgent.id })}
     />
+  );
+}
+
+type Filter = 'all' | 'active' | 'ended';
+
+function AssignmentsPanel({ onOpen }: { onOpen: (open: Open) => void }) {
+  const { t } = useTranslation();
+  const agreements = useAgreements();
+  const [filter, setFilter] = useState<Filter>('all');
+  if (agreements.isPending) return <Loading label={t('superAgents.agreements.loading')} />;
+  if (agreements.isError) {
+    return (
+      <LoadFailed
+        title={t('superAgents.agreements.loadFailed')}
+        error={agreements.error}
+        onRetry={() => void agreements.refetch()}
+      />
+    );
+  }
+  if (agreements.data.length === 0) {
+    return (
+      <EmptyState
+        icon={History}
+        title={t('superAgents.agreements.emptyTitle')}
+        description={t('superAgents.agreements.emptyBody')}
+        action={
+          <Button onClick={() => onOpen({ kind: 'assign' })}>
+            <UserPlus className="size-4" aria-hidden="true" />
+            {t('superAgents.assign')}
+          </Button>
+        }
+      />
+    );
+  }
+  // Newest first; among agreements of the same moment the active one leads.
+  const rows = agreements.data
+    .filter((a) => filter === 'all' || a.isActive === (filter === 'active'))
+    .sort(
+      (a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom) || Number(b.isActive) - Number(a.isActive),
+    );
+  return (
+    <div className="space-y-4">
+      <div className="flex items-center gap-3">
+        <Label htmlFor="agreements-filter" className="shrink-0">
+          {t('superAgents.agreements.filter')}
+        </Label>
+        <div className="w-full max-w-56">
+          <Select
+            id="agreements-filter"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value as Filter)}
+          >
+            <option value="all">{t('superAgents.agreements.all')}</option>
+            <option value="active">{t('superAgents.agreements.activeOnly')}</option>
+            <option value="ended">{t('superAgents.agreements.endedOnly')}</option>
+          </Select>
+        </div>
+      </div>
+      {rows.length > 0 ? (
+        <AgreementsTable agreements={rows} />
+      ) : (
+        <p className="rounded-xl border border-dashed border-line-strong bg-surface px-6 py-10 text-center text-ink-muted">
+          {t('superAgents.agreements.emptyFiltered')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** /super-agent-management (admin): super agents and the agents assigned to them (spec 02 section 2). */
+export function SuperAgentManagementPage() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<Open>(null);
+  // The tab is in the address, so a reload or a shared link keeps it. (useLocation and useNavigate, not
+  // useSearchParams: the router sits in the sign-in entry, and every hook a page uses is bundled there.)
+  const location = useLocation();
+  const navigate = useNavigate();
+  const tab: Tab =
+    new URLSearchParams(location.search).get('tab') === 'assignments' ? 'assignments' : 'super-agents';
+  const close = () => setOpen(null);
+
+  return (
+    <>
+      <PageHeader
+        title={t('superAgents.title')}
+        description={t('superAgents.subtitle')}
+        actions={
+          <>
+            <Button variant="outline" onClick={() => setOpen({ kind: 'assign' })}>
+              <UserPlus className="size-4" aria-hidden="true" />
+              {t('superAgents.assign')}
+            </Button>
+            <Button onClick={() => setOpen({ kind: 'create' })}>
+              <Plus className="size-4" aria-hidden="true" />
+              {t('superAgents.create')}
+            </Button>
+          </>
+        }
+      />
+      <Tabs
+        value={tab}
+        onValueChange={(value) =>
+          void navigate({ search: value === 'assignments' ? '?tab=assignments' : '' }, { replace: true })
+        }
+      >
+        <TabsList aria-label={t('superAgents.tabs.label')}>
+          <TabsTrigger value="super-agents">
+            <UserCog className="size-4" aria-hidden="true" />
+            {t('superAgents.tabs.superAgents')}
+          </TabsTrigger>
+          <TabsTrigger value="assignments">
+            <History className="size-4" aria-hidden="true" />
+            {t('superAgents.tabs.assignments')}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="super-agents">
+          <SuperAgentsPanel onOpen={setOpen} />
+        </TabsContent>
+        <TabsContent value="assignments">
+          <AssignmentsPanel onOpen={setOpen} />
+        </TabsContent>
+      </Tabs>
+
+      {open?.kind === 'create' && <SuperAgentDialog onClose={close} />}
+      {open?.kind === 'edit' && <SuperAgentDialog superAgent={open.superAgent} onClose={close} />}
+      {open?.kind === 'assign' && <AssignAgentDialog superAgentId={open.superAgentId} onClose={close} />}
+    </>
   );
 }

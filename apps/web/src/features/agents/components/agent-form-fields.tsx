@@ -1,0 +1,114 @@
+import type { FinancialModel, SuperAgent } from '@cartela/contract';
+import { clsx } from 'clsx';
+import { type ComponentProps, useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { fieldDescriptionId } from '@/components/ui/label';
+import { PATTERN_IDS, usePatternName } from '../utils/patterns';
+
+const MODELS: readonly FinancialModel[] = ['virtual-coin', 'commission-share'];
+
+/** Virtual coins or commission share, each with what it means for the agent's money. */
+export function FinancialModelField({
+  registration,
+  value,
+}: {
+  registration: UseFormRegisterReturn;
+  value: FinancialModel;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-ink">{t('agents.form.financialModel')}</legend>
+      <div className="mt-1.5 grid gap-2 sm:grid-cols-2">
+        {MODELS.map((model) => (
+          <label
+            key={model}
+            className={clsx(
+              'flex cursor-pointer items-start gap-3 rounded-lg border px-3 py-2.5 transition-colors',
+              value === model ? 'border-brand-500 bg-brand-50 ring-1 ring-brand-500' : 'border-line',
+            )}
+          >
+            <input type="radio" value={model} className="mt-1 size-4 accent-brand-600" {...registration} />
+            <span className="min-w-0">
+              <span className="block text-sm font-semibold text-ink">{t(`agents.models.${model}`)}</span>
+              <span className="block text-sm text-ink-muted">{t(`agents.form.modelHint.${model}`)}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The agent's winning patterns, all 19 of packages/core, with 'all' and 'none'. */
+export function PatternsField({
+  registration,
+  error,
+  count,
+  onAll,
+  onNone,
+}: {
+  registration: UseFormRegisterReturn;
+  error?: string;
+  count: number;
+  onAll: () => void;
+  onNone: () => void;
+}) {
+  const { t } = useTranslation();
+  const patternName = usePatternName();
+  const id = useId();
+  return (
+    <fieldset aria-describedby={error ? fieldDescriptionId(id) : undefined}>
+      <legend className="sr-only">{t('agents.form.patterns')}</legend>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p aria-hidden="true" className="text-sm font-medium text-ink">
+          {t('agents.form.patterns')}{' '}
+          <span className="font-normal text-ink-muted">
+            {t('agents.form.patternsCount', { count, total: PATTERN_IDS.length })}
+          </span>
+        </p>
+        <div className="flex gap-1">
+          <Button variant="ghost" size="sm" onClick={onAll}>
+            {t('agents.form.patternsAll')}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={onNone}>
+            {t('agents.form.patternsNone')}
+          </Button>
+        </div>
+      </div>
+      <div className="mt-1.5 grid max-h-56 grid-cols-1 gap-x-4 gap-y-1 overflow-y-auto rounded-lg border border-line p-3 sm:grid-cols-2">
+        {PATTERN_IDS.map((pattern) => (
+          <label key={pattern} className="flex min-h-9 cursor-pointer items-center gap-2.5 text-sm text-ink">
+            <input
+              type="checkbox"
+              value={pattern}
+              className="size-4 shrink-0 accent-brand-600"
+              {...registration}
+            />
+            {patternName(pattern)}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={fieldDescriptionId(id)} className="mt-1.5 text-sm text-danger-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** The super agent choices: 'No Super Agent', then the active ones (and the agent's current one, even if not). */
+export function superAgentChoices(superAgents: readonly SuperAgent[] | undefined, currentId?: string | null) {
+  return (superAgents ?? []).filter((s) => s.isActive || s.id === currentId);
+}
+
+/** A percentage input (0-100). */
+export function PercentInput(props: ComponentProps<typeof Input>) {
+  return (
+    <Input type="number" inputMode="decimal" min={0} max={100} step="any" className="max-w-36" {...props} />
+  );
+}

@@ -1,0 +1,167 @@
+import { PATTERN_IDS } from '@cartela/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '@/test/utils';
+import { makeAgent, makeSuperAgent, renderInApp, SUPER_ID, superAgentsAnswer } from '../testing';
+import { CreateAgentDialog } from './create-agent-dialog';
+
+const SUPER_AGENTS = [
+  makeSuperAgent(),
+  makeSuperAgent({ id: 'b5f0d8a2-0000-4000-8000-000000000002', username: 'retired', isActive: false }),
+];
+
+function setup(
+  createAnswer: Parameters<typeof mockApi>[0][`POST /api/users/agents`] = json(201, {
+    message: 'ok',
+    agent: makeAgent(),
+  }),
+) {
+  const fetchMock = mockApi({
+    'GET /api/super-agents': superAgentsAnswer(SUPER_AGENTS),
+    'POST /api/users/agents': createAnswer,
+  });
+  const onClose = vi.fn();
+  renderInApp(<CreateAgentDialog onClose={onClose} />);
+  return { fetchMock, onClose, user: userEvent.setup() };
+}
+
+const sentBody = (fetchMock: ReturnType<typeof mockApi>) => {
+  const call = fetchMock.mock.calls.find(
+    ([url, init]) => url === '/api/users/agents' && init?.method === 'POST',
+  );
+  return call ? JSON.parse(String(call[1]!.body)) : undefined;
+};
+
+describe('Create Agent dialog', () => {
+  it('opens on Basic Info with the spec defaults: virtual coins, 10%, every pattern, no system share', async () => {
+    setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Create Agent' });
+    expect(dialog).toHaveAccessibleDescription('Step 1 of 2: Basic Info');
+    expect(screen.getByRole('radio', { name: /Virtual coins/ })).toBeChecked();
+    expect(screen.getByLabelText('Commission (%)')).toHaveValue(10);
+    expect(screen.queryByLabelText('System share (%)')).not.toBeInTheDocument();
+    const patterns = within(dialog).getAllByRole('checkbox');
+    expect(patterns).toHaveLength(PATTERN_IDS.length);
+    for (const box of patterns) expect(box).toBeChecked();
+  });
+
+  it('shows the system share (default 20) only for a commission-share agent', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('radio', { name: /Commission share/ }));
+    expect(screen.getByLabelText('System share (%)')).toHaveValue(20);
+    await user.click(screen.getByRole('radio', { name: /Virtual coins/ }));
+    expect(screen.queryByLabelText('System share (%)')).not.toBeInTheDocument();
+  });
+
+  it('enables Next only once username and password are filled, and checks the first step before moving on', async () => {
+    const { user } = setup();
+    const next = await screen.findByRole('button', { name: 'Next' });
+    expect(next).toBeDisabled();
+    await user.type(screen.getByLabelText('Username'), 'hall7');
+    expect(next).toBeDisabled();
+    await user.type(screen.getByLabelText('Password'), '12345');
+    expect(next).toBeEnabled();
+
+    // Too short: step 1 stays, with the reason under the password.
+    await user.click(next);
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'Password must be at least 6 characters',
+    );
+    expect(screen.getByRole('dialog')).toHaveAccessibleDescription('Step 1 of 2: Basic Info');
+
+    await user.type(screen.getByLabelText('Password'), '6');
+    await user.click(next);
+    expect(await screen.findByRole('dialog')).toHaveAccessibleDescription(
+      'Step 2 of 2: Super Agent Assignment',
+    );
+  });
+
+  it('offers only active super agents, shows the rate (default 20) once one is chosen, and Back keeps step 1', async () => {
+    const { user } = setup();
+    await user.type(await screen.findByLabelText('Username'), 'hall7');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    const select = await screen.findByRole('combobox', { name: 'Super agent' });
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(2));
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No Super Agent', 'super1']);
+    expect(screen.queryByLabelText('Super agent rate (%)')).not.toBeInTheDocument();
+    await user.selectOptions(select, SUPER_ID);
+    expect(screen.getByLabelText('Super agent rate (%)')).toHaveValue(20);
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Username')).toHaveValue('hall7');
+    expect(screen.getByLabelText('Password')).toHaveValue('secret1');
+  });
+
+  it('creates the agent with what was chosen and says so', async () => {
+    const { user, fetchMock, onClose } = setup();
+    await user.type(await screen.findByLabelText('Username'), '  hall7 ');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Contact'), '0911 000000');
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Full House' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Four Corners' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Super agent' }), SUPER_ID);
+    const rate = screen.getByLabelText('Super agent rate (%)');
+    await user.clear(rate);
+    await user.type(rate, '12.5');
+    await user.click(screen.getByRole('button', { name: 'Create Agent' }));
+
+    expect(await screen.findByText('Agent created successfully')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
+    expect(sentBody(fetchMock)).toEqual({
+      username: 'hall7',
+      password: 'secret1',
+      contact: '0911 000000',
+      financialModel: 'virtual-coin',
+      commissionPercentage: 10,
+      systemCommissionShare: 20,
+      winningPatterns: ['four-corners', 'full-house'],
+      superAgentId: SUPER_ID,
+      superAgentCommissionRate: 12.5,
+    });
+  });
+
+  it('refuses to go on without a winning pattern', async () => {
+    const { user } = setup();
+    await user.type(await screen.findByLabelText('Username'), 'hall7');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Choose at least one winning pattern')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toHaveAccessibleDescription('Step 1 of 2: Basic Info');
+  });
+
+  it('brings back step 1 with a taken username under its input (409 naming the field)', async () => {
+    const { user, onClose } = setup(
+      json(409, { message: 'Username "hall7" is already taken', code: 'CONFLICT', field: 'username' }),
+    );
+    await user.type(await screen.findByLabelText('Username'), 'hall7');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Create Agent' }));
+
+    const username = await screen.findByLabelText('Username');
+    await waitFor(() => expect(username).toHaveAttribute('aria-invalid', 'true'));
+    expect(username).toHaveAccessibleDescription('Username "hall7" is already taken');
+    expect(username).toHaveFocus();
+    expect(screen.getByRole('dialog')).toHaveAccessibleDescription('Step 1 of 2: Basic Info');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("says 'Failed to create agent' when the server gives no reason", async () => {
+    const { user } = setup(new Response('', { status: 502 }));
+    await user.type(await screen.findByLabelText('Username'), 'hall7');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Create Agent' }));
+    expect(await screen.findByText('Failed to create agent')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,293 @@
+import { PASSWORD_MIN_LENGTH } from '@cartela/contract';
+import {
+  DEFAULT_COMMISSION_PERCENT,
+  DEFAULT_SUPER_AGENT_RATE_PERCENT,
+  DEFAULT_SYSTEM_COMMISSION_SHARE_PERCENT,
+} from '@cartela/core';
+import { clsx } from 'clsx';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Input, PasswordInput } from '@/components/ui/input';
+import { Field } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { i18n } from '@/i18n';
+import { ApiError } from '@/lib/api';
+import { useContractForm } from '@/lib/form';
+import { notify } from '@/lib/toast';
+import { useCreateAgent } from '../api/create-agent';
+import { useSuperAgents } from '../api/super-agents';
+import { BASIC_INFO_FIELDS, CreateAgentForm, type CreateAgentValues } from '../utils/agent-forms';
+import { numberInput } from '../utils/form';
+import { PATTERN_IDS } from '../utils/patterns';
+import { FinancialModelField, PatternsField, PercentInput, superAgentChoices } from './agent-form-fields';
+
+const DEFAULTS: CreateAgentValues = {
+  username: '',
+  password: '',
+  contact: '',
+  financialModel: 'virtual-coin',
+  commissionPercentage: DEFAULT_COMMISSION_PERCENT,
+  systemCommissionShare: DEFAULT_SYSTEM_COMMISSION_SHARE_PERCENT,
+  winningPatterns: [...PATTERN_IDS],
+  superAgentId: '',
+  superAgentCommissionRate: DEFAULT_SUPER_AGENT_RATE_PERCENT,
+};
+
+const STEP_ONE = new Set<string>(BASIC_INFO_FIELDS);
+
+/**
+ * Create Agent in two steps (spec 02 sections 2, 4 and 5): Basic Info, then Super Agent Assignment. Next opens
+ * once username and password are filled, and only if the first step's fields are valid; Back keeps what was
+ * typed. A refusal about a first-step field (a taken username) brings that step back with the message under
+ * its input.
+ */
+export function CreateAgentDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const [step, setStep] = useState<1 | 2>(1);
+  const create = useCreateAgent();
+  const superAgents = useSuperAgents();
+  const percent = t('agents.form.percentInvalid');
+  const form = useContractForm({
+    schema: CreateAgentForm,
+    defaultValues: DEFAULTS,
+    messages: {
+      username: t('agents.form.usernameRequired'),
+      password: t('agents.form.passwordTooShort', { min: PASSWORD_MIN_LENGTH }),
+      contact: t('agents.form.tooLong'),
+      commissionPercentage: percent,
+      systemCommissionShare: percent,
+      superAgentCommissionRate: percent,
+      winningPatterns: t('agents.form.patternsRequired'),
+    },
+  });
+  const [username, password, model, superAgentId, patterns] = form.watch([
+    'username',
+    'password',
+    'financialModel',
+    'superAgentId',
+    'winningPatterns',
+  ]);
+  const choices = superAgentChoices(superAgents.data);
+
+  // Each step starts at its first input; the focus never stays on a button that changed its meaning.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    form.setFocus(step === 1 ? 'username' : 'superAgentId');
+  }, [step, form.setFocus]);
+
+  async function next() {
+    if (await form.trigger([...BASIC_INFO_FIELDS], { shouldFocus: true })) setStep(2);
+  }
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await create.mutateAsync({
+        username: values.username,
+        password: values.password,
+        contact: values.contact || null,
+        financialModel: values.financialModel,
+        commissionPercentage: values.commissionPercentage,
+        systemCommissionShare:
+          values.financialModel === 'commission-share'
+            ? values.systemCommissionShare
+            : DEFAULT_SYSTEM_COMMISSION_SHARE_PERCENT,
+        winningPatterns: values.winningPatterns,
+        superAgentId: values.superAgentId || null,
+        superAgentCommissionRate: values.superAgentId
+          ? values.superAgentCommissionRate
+          : DEFAULT_SUPER_AGENT_RATE_PERCENT,
+      });
+      notify.success(t('agents.form.created'));
+      onClose();
+    } catch (error) {
+      // The message goes under its input, so that input must be on screen first.
+      if (error instanceof ApiError && error.field && STEP_ONE.has(error.field)) flushSync(() => setStep(1));
+      form.showError(error, i18n.t('agents.form.createFailed'));
+    }
+  });
+
+  function onSubmit(event: FormEvent) {
+    if (step === 2) return submit(event);
+    event.preventDefault();
+    void next();
+  }
+  const pending = create.isPending;
+  const steps = [t('agents.form.stepBasic'), t('agents.form.stepSuperAgent')];
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !pending && onClose()}
+      title={t('agents.form.createTitle')}
+      description={t('agents.form.step', { step, total: 2, name: steps[step - 1] })}
+      className="sm:max-w-2xl"
+      footer={
+        step === 1 ? (
+          <>
+            <Button variant="outline" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button key="next" type="submit" form={formId} disabled={!username.trim() || !password}>
+              {t('agents.form.next')}
+              <ArrowRight className="size-4" aria-hidden="true" />
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="outline" onClick={() => setStep(1)} disabled={pending}>
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              {t('agents.form.back')}
+            </Button>
+            <Button key="create" type="submit" form={formId} loading={pending}>
+              {pending ? t('agents.form.creating') : t('agents.form.create')}
+            </Button>
+          </>
+        )
+      }
+    >
+      <ol className="mb-5 grid grid-cols-2 gap-2" aria-label={t('agents.form.steps')}>
+        {steps.map((name, i) => (
+          <li
+            key={name}
+            aria-current={step === i + 1 ? 'step' : undefined}
+            className={clsx(
+              'flex items-center gap-2 rounded-lg border-b-3 pb-2 text-sm font-semibold',
+              step >= i + 1 ? 'border-brand-600 text-brand-700' : 'border-line text-ink-muted',
+            )}
+          >
+            <span
+              className={clsx(
+                'flex size-6 shrink-0 items-center justify-center rounded-full text-xs',
+                step >= i + 1 ? 'bg-brand-600 text-white' : 'bg-line text-ink-muted',
+              )}
+              aria-hidden="true"
+            >
+              {i + 1}
+            </span>
+            <span className="truncate">{name}</span>
+          </li>
+        ))}
+      </ol>
+
+      <form id={formId} onSubmit={onSubmit} noValidate>
+        {step === 1 ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field {...form.field('username')} label={t('agents.form.username')}>
+              <Input
+                type="text"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={64}
+                {...form.input('username')}
+              />
+            </Field>
+            <Field
+              {...form.field('password')}
+              label={t('agents.form.password')}
+              hint={t('agents.form.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+            >
+              <PasswordInput autoComplete="new-password" {...form.input('password')} />
+            </Field>
+            <Field {...form.field('contact')} label={t('agents.form.contact')} className="sm:col-span-2">
+              <Input
+                type="text"
+                inputMode="tel"
+                autoComplete="off"
+                maxLength={120}
+                placeholder={t('agents.form.contactPlaceholder')}
+                {...form.input('contact')}
+              />
+            </Field>
+            <div className="sm:col-span-2">
+              <FinancialModelField registration={form.register('financialModel')} value={model} />
+            </div>
+            <Field
+              {...form.field('commissionPercentage')}
+              label={t('agents.form.commission')}
+              hint={t('agents.form.commissionHint')}
+            >
+              <PercentInput {...numberInput(form, 'commissionPercentage')} />
+            </Field>
+            {model === 'commission-share' && (
+              <Field
+                {...form.field('systemCommissionShare')}
+                label={t('agents.form.systemShare')}
+                hint={t('agents.form.systemShareHint')}
+              >
+                <PercentInput {...numberInput(form, 'systemCommissionShare')} />
+              </Field>
+            )}
+            <div className="sm:col-span-2">
+              <PatternsField
+                registration={form.register('winningPatterns')}
+                error={form.formState.errors.winningPatterns?.message}
+                count={patterns.length}
+                onAll={() => form.setValue('winningPatterns', [...PATTERN_IDS], { shouldValidate: true })}
+                onNone={() => form.setValue('winningPatterns', [])}
+              />
+            </div>
+          </div>
+        ) : (
+          <div className="space-y-4">
+            <p className="rounded-lg bg-surface-muted px-4 py-3 text-sm text-ink">
+              {t('agents.form.summary', {
+                name: username.trim(),
+                model: t(`agents.models.${model}`),
+                count: patterns.length,
+              })}
+            </p>
+            <Field
+              {...form.field('superAgentId')}
+              label={t('agents.form.superAgent')}
+              hint={
+                superAgents.isSuccess && choices.length === 0
+                  ? t('agents.form.noActiveSuperAgents')
+                  : t('agents.form.superAgentHint')
+              }
+            >
+              <Select {...form.input('superAgentId')} disabled={superAgents.isPending}>
+                <option value="">{t('agents.list.noSuperAgent')}</option>
+                {choices.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.username}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            {superAgents.isPending && (
+              <Spinner size="sm" label={t('agents.form.loadingSuperAgents')} className="text-brand-600" />
+            )}
+            {superAgents.isError && (
+              <p role="alert" className="text-sm text-danger-700">
+                {t('agents.form.superAgentsFailed')}{' '}
+                <Button variant="ghost" size="sm" onClick={() => void superAgents.refetch()}>
+                  {t('agents.retry')}
+                </Button>
+              </p>
+            )}
+            {superAgentId !== '' && (
+              <Field
+                {...form.field('superAgentCommissionRate')}
+                label={t('agents.form.superAgentRate')}
+                hint={t('agents.form.superAgentRateHint')}
+              >
+                <PercentInput {...numberInput(form, 'superAgentCommissionRate')} />
+              </Field>
+            )}
+          </div>
+        )}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,226 @@
+import { type Agent, PASSWORD_MIN_LENGTH, type UpdateAgentRequest } from '@cartela/contract';
+import { DEFAULT_SUPER_AGENT_RATE_PERCENT, DEFAULT_SYSTEM_COMMISSION_SHARE_PERCENT } from '@cartela/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Input, PasswordInput } from '@/components/ui/input';
+import { Field } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { i18n } from '@/i18n';
+import { useContractForm } from '@/lib/form';
+import { notify } from '@/lib/toast';
+import { useSuperAgents } from '../api/super-agents';
+import { useUpdateAgent } from '../api/update-agent';
+import { EditAgentForm, type EditAgentOutput } from '../utils/agent-forms';
+import { numberInput } from '../utils/form';
+import { PATTERN_IDS } from '../utils/patterns';
+import { FinancialModelField, PatternsField, PercentInput, superAgentChoices } from './agent-form-fields';
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x) => b.includes(x));
+
+/** Only what changed, as PUT /api/users/agents/:id takes it (a blank password keeps the current one). */
+export function changesOf(agent: Agent, values: EditAgentOutput): UpdateAgentRequest {
+  const body: UpdateAgentRequest = {};
+  if (values.username.trim() !== agent.username) body.username = values.username.trim();
+  if (values.password) body.password = values.password;
+  if ((values.contact.trim() || null) !== agent.contact) body.contact = values.contact.trim() || null;
+  if (values.financialModel !== agent.financialModel) body.financialModel = values.financialModel;
+  if (values.commissionPercentage !== agent.commissionPercentage) {
+    body.commissionPercentage = values.commissionPercentage;
+  }
+  if (
+    values.financialModel === 'commission-share' &&
+    values.systemCommissionShare !== agent.systemCommissionShare
+  ) {
+    body.systemCommissionShare = values.systemCommissionShare;
+  }
+  if (values.financialModel === 'virtual-coin' && values.virtualCoins !== agent.virtualCoins) {
+    body.virtualCoins = values.virtualCoins;
+  }
+  if (!sameSet(values.winningPatterns, agent.winningPatterns)) body.winningPatterns = values.winningPatterns;
+  // A new super agent, or a new rate with the same one, is a new agreement: both are sent together.
+  const superAgentId = values.superAgentId || null;
+  if (superAgentId === null) {
+    if (agent.superAgentId !== null) body.superAgentId = null;
+  } else if (
+    superAgentId !== agent.superAgentId ||
+    values.superAgentCommissionRate !== agent.superAgentCommissionRate
+  ) {
+    body.superAgentId = superAgentId;
+    body.superAgentCommissionRate = values.superAgentCommissionRate;
+  }
+  return body;
+}
+
+/**
+ * Edit Agent (spec 02 section 5): username required, a blank password keeps the current one, virtual coins
+ * (whole, 0 or more) for a virtual-coin agent, rates, financial model, patterns and super agent. Only what
+ * changed is sent.
+ */
+export function EditAgentDialog({ agent, onClose }: { agent: Agent; onClose: () => void }) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const update = useUpdateAgent();
+  const superAgents = useSuperAgents();
+  const percent = t('agents.form.percentInvalid');
+  const form = useContractForm({
+    schema: EditAgentForm,
+    defaultValues: {
+      username: agent.username,
+      password: '',
+      contact: agent.contact ?? '',
+      financialModel: agent.financialModel,
+      commissionPercentage: agent.commissionPercentage,
+      systemCommissionShare: agent.systemCommissionShare ?? DEFAULT_SYSTEM_COMMISSION_SHARE_PERCENT,
+      virtualCoins: agent.virtualCoins,
+      winningPatterns: [...agent.winningPatterns],
+      superAgentId: agent.superAgentId ?? '',
+      superAgentCommissionRate: agent.superAgentCommissionRate ?? DEFAULT_SUPER_AGENT_RATE_PERCENT,
+    },
+    messages: {
+      username: t('agents.form.usernameRequired'),
+      password: t('agents.form.passwordTooShort', { min: PASSWORD_MIN_LENGTH }),
+      contact: t('agents.form.tooLong'),
+      commissionPercentage: percent,
+      systemCommissionShare: percent,
+      superAgentCommissionRate: percent,
+      virtualCoins: t('agents.form.coinsInvalid'),
+      winningPatterns: t('agents.form.patternsRequired'),
+    },
+  });
+  const [model, superAgentId, patterns] = form.watch(['financialModel', 'superAgentId', 'winningPatterns']);
+  const choices = superAgentChoices(superAgents.data, agent.superAgentId);
+  // The agent's super agent is known from the list even before the super agents have loaded.
+  const current =
+    agent.superAgent && !choices.some((s) => s.id === agent.superAgentId) ? agent.superAgent : null;
+
+  const submit = form.handleSubmit(async (values) => {
+    const body = changesOf(agent, values);
+    if (Object.keys(body).length === 0) {
+      onClose();
+      return;
+    }
+    try {
+      await update.mutateAsync({ id: agent.id, body });
+      notify.success(t('agents.form.updated'));
+      onClose();
+    } catch (error) {
+      form.showError(error, i18n.t('agents.form.updateFailed'));
+    }
+  });
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !update.isPending && onClose()}
+      title={t('agents.form.editTitle')}
+      description={t('agents.form.editDescription', { name: agent.username })}
+      className="sm:max-w-2xl"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={update.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" form={formId} loading={update.isPending}>
+            {update.isPending ? t('agents.form.saving') : t('agents.form.save')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+        <Field {...form.field('username')} label={t('agents.form.username')}>
+          <Input
+            type="text"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={64}
+            {...form.input('username')}
+          />
+        </Field>
+        <Field
+          {...form.field('password')}
+          label={t('agents.form.newPassword')}
+          hint={t('agents.form.passwordKeep')}
+        >
+          <PasswordInput autoComplete="new-password" {...form.input('password')} />
+        </Field>
+        <Field {...form.field('contact')} label={t('agents.form.contact')} className="sm:col-span-2">
+          <Input
+            type="text"
+            inputMode="tel"
+            autoComplete="off"
+            maxLength={120}
+            placeholder={t('agents.form.contactPlaceholder')}
+            {...form.input('contact')}
+          />
+        </Field>
+        <div className="sm:col-span-2">
+          <FinancialModelField registration={form.register('financialModel')} value={model} />
+        </div>
+        <Field
+          {...form.field('commissionPercentage')}
+          label={t('agents.form.commission')}
+          hint={t('agents.form.commissionHint')}
+        >
+          <PercentInput {...numberInput(form, 'commissionPercentage')} />
+        </Field>
+        {model === 'commission-share' ? (
+          <Field
+            {...form.field('systemCommissionShare')}
+            label={t('agents.form.systemShare')}
+            hint={t('agents.form.systemShareHint')}
+          >
+            <PercentInput {...numberInput(form, 'systemCommissionShare')} />
+          </Field>
+        ) : (
+          <Field
+            {...form.field('virtualCoins')}
+            label={t('agents.form.virtualCoins')}
+            hint={t('agents.form.virtualCoinsHint')}
+          >
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              className="max-w-40"
+              {...numberInput(form, 'virtualCoins')}
+            />
+          </Field>
+        )}
+        <Field {...form.field('superAgentId')} label={t('agents.form.superAgent')}>
+          <Select {...form.input('superAgentId')}>
+            <option value="">{t('agents.list.noSuperAgent')}</option>
+            {current && <option value={current.superAgentId}>{current.superAgentUsername}</option>}
+            {choices.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.isActive ? s.username : t('agents.form.inactiveSuperAgent', { name: s.username })}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        {superAgentId !== '' && (
+          <Field
+            {...form.field('superAgentCommissionRate')}
+            label={t('agents.form.superAgentRate')}
+            hint={t('agents.form.superAgentRateHint')}
+          >
+            <PercentInput {...numberInput(form, 'superAgentCommissionRate')} />
+          </Field>
+        )}
+        <div className="sm:col-span-2">
+          <PatternsField
+            registration={form.register('winningPatterns')}
+            error={form.formState.errors.winningPatterns?.message}
+            count={patterns?.length ?? 0}
+            onAll={() => form.setValue('winningPatterns', [...PATTERN_IDS], { shouldValidate: true })}
+            onNone={() => form.setValue('winningPatterns', [])}
+          />
+        </div>
+      </form>
+    </Dialog>
+  );
+}

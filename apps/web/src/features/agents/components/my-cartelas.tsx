@@ -1,0 +1,43 @@
+import { Eye } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { PageHeader } from '@/components/ui/page-header';
+import { useMyCartelas } from '../api/my-cartelas';
+import { CartelasPanel } from './cartelas-panel';
+import { useFailureToast } from './load-state';
+
+/**
+ * /agents for an agent: its own cartelas, view only (spec 02 sections 2 and 6). These are the agent's own
+ * copies, the cards its games are checked against, so they are also what it prints.
+ */
+export function MyCartelas() {
+  const { t } = useTranslation();
+  const cartelas = useMyCartelas();
+  useFailureToast(cartelas.error, cartelas.errorUpdatedAt, t('agents.mine.loadFailed'));
+  return (
+    <>
+      <PageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            {t('agents.cartelasTitle')}
+            <Badge tone="neutral" className="text-sm">
+              <Eye className="size-3.5" aria-hidden="true" />
+              {t('agents.viewOnly')}
+            </Badge>
+          </span>
+        }
+        description={t('agents.mine.subtitle')}
+      />
+      <CartelasPanel
+        cartelas={cartelas.data}
+        loading={cartelas.isPending}
+        error={cartelas.error}
+        retrying={cartelas.isFetching}
+        onRetry={() => void cartelas.refetch()}
+        loadFailed={t('agents.mine.loadFailed')}
+        emptyTitle={t('agents.mine.empty')}
+        emptyBody={t('agents.mine.emptyBody')}
+      />
+    </>
+  );
+}

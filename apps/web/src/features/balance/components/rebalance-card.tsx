@@ -1,0 +1,107 @@
+import { RebalanceRequest } from '@cartela/contract';
+import { Scale } from 'lucide-react';
+import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { useContractForm } from '@/lib/form';
+import { useFormat } from '@/lib/format';
+import { notify } from '@/lib/toast';
+import { useRebalance } from '../api/rebalance';
+import { failureToast, TOAST_MS } from './failure-toast';
+
+// The contract's ranges; the spec's steps (0.1 and 0.05) are the choices of the two lists below.
+const RebalanceForm = z.object({
+  targetBalance: RebalanceRequest.shape.targetBalance.unwrap(),
+  tolerance: RebalanceRequest.shape.tolerance.unwrap(),
+});
+const TARGETS = Array.from({ length: 11 }, (_, i) => i / 10);
+const TOLERANCES = Array.from({ length: 6 }, (_, i) => ((i + 1) * 5) / 100);
+
+export interface RebalanceCardProps {
+  /** Another balance action is running: wait for it. */
+  disabled: boolean;
+  /** The card, so a recommendation's "Rebalance" can bring it into view. */
+  ref?: Ref<HTMLDivElement>;
+}
+
+/**
+ * Target and tolerance as lists rather than free numbers: the spec's steps leave 11 and 6 values, a phone's
+ * picker shows them all, and no value the server would refuse can be typed.
+ */
+export function RebalanceCard({ disabled, ref }: RebalanceCardProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const rebalance = useRebalance();
+  const form = useContractForm({
+    schema: RebalanceForm,
+    defaultValues: { targetBalance: 0.5, tolerance: 0.1 },
+    messages: { targetBalance: t('balance.rebalance.invalid'), tolerance: t('balance.rebalance.invalid') },
+  });
+  const asNumber = { setValueAs: (value: unknown) => Number(value) };
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const result = await rebalance.mutateAsync(values);
+      notify.success(t('balance.rebalance.done', { count: result.regenerated }), {
+        duration: TOAST_MS.success,
+      });
+    } catch (error) {
+      failureToast(t('balance.rebalance.failed'), error);
+    }
+  });
+
+  return (
+    <Card ref={ref} id="rebalance" className="scroll-mt-24">
+      <form onSubmit={submit} noValidate>
+        <CardHeader>
+          <CardTitle>{t('balance.rebalance.title')}</CardTitle>
+          <CardDescription>{t('balance.rebalance.description')}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid grid-cols-2 gap-4">
+          <Field
+            {...form.field('targetBalance')}
+            label={t('balance.rebalance.target')}
+            hint={t('balance.rebalance.targetHint')}
+          >
+            <Select {...form.input('targetBalance')} {...form.register('targetBalance', asNumber)}>
+              {TARGETS.map((value) => (
+                <option key={value} value={value}>
+                  {format.number(value, 1)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field
+            {...form.field('tolerance')}
+            label={t('balance.rebalance.tolerance')}
+            hint={t('balance.rebalance.toleranceHint')}
+          >
+            <Select {...form.input('tolerance')} {...form.register('tolerance', asNumber)}>
+              {TOLERANCES.map((value) => (
+                <option key={value} value={value}>
+                  ± {format.number(value, 2)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </CardContent>
+        <CardFooter>
+          <Button
+            type="submit"
+            loading={rebalance.isPending}
+            disabled={disabled}
+            fullWidth
+            className="sm:w-auto"
+          >
+            {!rebalance.isPending && <Scale className="size-4" aria-hidden="true" />}
+            {rebalance.isPending ? t('balance.rebalance.submitting') : t('balance.rebalance.submit')}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,108 @@
+import { ProfileUpdateRequest, type SessionUser } from '@cartela/contract';
+import { etbToSantim, gameEconomics, santimToEtb } from '@cartela/core';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Field } from '@/components/ui/label';
+import { i18n } from '@/i18n';
+import { useContractForm } from '@/lib/form';
+import { useFormat } from '@/lib/format';
+import { notify } from '@/lib/toast';
+import { useUpdateProfile } from '../api/update-profile';
+
+// The contract's rule (0-100), plus the spec's step of 0.1 for an agent's own setting (spec 02 section 5).
+const CommissionForm = z.object({
+  commissionPercentage: ProfileUpdateRequest.shape.commissionPercentage
+    .unwrap()
+    .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9),
+});
+
+/** The worked example under the input: a plain game, so the percentage means something in birr. */
+const EXAMPLE = { players: 10, stakeEtb: 20 } as const;
+
+/** Spec 02 section 9: success toasts 4 s, errors 5 s. */
+const TOAST_MS = { success: 4000, error: 5000 } as const;
+
+/** The agent's own commission percentage, saved with PUT /api/auth/profile {commissionPercentage}. */
+export function CommissionCard({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const update = useUpdateProfile();
+  const saved = user.commissionPercentage ?? 0;
+  const form = useContractForm({
+    schema: CommissionForm,
+    defaultValues: { commissionPercentage: saved },
+    messages: { commissionPercentage: t('settings.commission.invalid') },
+  });
+  const value = form.watch('commissionPercentage');
+  const valid = CommissionForm.safeParse({ commissionPercentage: value }).success;
+  // Save is off only while nothing changed: pressing it with a refused value says why under the input.
+  const changed = !Object.is(value, saved);
+
+  // Money comes from packages/core's rules, never re-derived here.
+  const example = valid
+    ? gameEconomics({
+        stake: etbToSantim(EXAMPLE.stakeEtb),
+        players: EXAMPLE.players,
+        commissionPercent: value,
+      })
+    : null;
+
+  const submit = form.handleSubmit(async ({ commissionPercentage }) => {
+    try {
+      await update.mutateAsync({ commissionPercentage });
+      notify.success(t('settings.commission.saved'), { duration: TOAST_MS.success });
+    } catch (error) {
+      form.showError(error, i18n.t('settings.commission.saveFailed'));
+    }
+  });
+
+  return (
+    <Card>
+      <form onSubmit={submit} noValidate>
+        <CardHeader>
+          <CardTitle>{t('settings.commission.title')}</CardTitle>
+          <CardDescription>{t('settings.commission.description')}</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <Field
+            {...form.field('commissionPercentage')}
+            label={t('settings.commission.percentage')}
+            hint={t('settings.commission.percentageHint')}
+            className="max-w-xs"
+          >
+            <Input
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={100}
+              step={0.1}
+              {...form.input('commissionPercentage')}
+              {...form.register('commissionPercentage', { valueAsNumber: true })}
+            />
+          </Field>
+          {example && (
+            <p className="rounded-lg bg-surface-muted px-4 py-3 text-sm text-ink-muted" aria-live="polite">
+              {t('settings.commission.example', {
+                players: format.number(EXAMPLE.players),
+                stake: format.etb(EXAMPLE.stakeEtb),
+                total: format.etb(santimToEtb(example.totalAmount)),
+                fee: format.etb(santimToEtb(example.agentFee)),
+                prize: format.etb(santimToEtb(example.prize)),
+              })}
+              {user.financialModel === 'virtual-coin' &&
+                ` ${t('settings.commission.exampleCoins', { coins: format.number(example.coinCost) })}`}
+            </p>
+          )}
+        </CardContent>
+        <CardFooter>
+          <Button type="submit" loading={update.isPending} disabled={!changed}>
+            {update.isPending ? t('settings.commission.saving') : t('settings.commission.save')}
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,103 @@
+import type { SessionUser } from '@cartela/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { adminUser, json, makeUser, mockApi, renderApp, storeSession } from '@/test/utils';
+
+const slow = { timeout: 5000 };
+
+function open(user: SessionUser, extra: Parameters<typeof mockApi>[0] = {}) {
+  storeSession(user);
+  const fetchMock = mockApi({ 'GET /api/auth/me': json(200, { user }), ...extra });
+  renderApp('/settings/commission');
+  return fetchMock;
+}
+
+describe('settings: commission', () => {
+  it("shows a virtual-coin agent's percentage, how it pays, a worked example and its coins", async () => {
+    open(makeUser({ commissionPercentage: 10, virtualCoins: 1000 }));
+    const input = await screen.findByLabelText('Commission percentage (%)', {}, slow);
+    expect(input).toHaveValue(10);
+    expect(input).toHaveAttribute('step', '0.1');
+    expect(screen.getByText('You pay with virtual coins for each game')).toBeInTheDocument();
+    expect(screen.getByText('Virtual Coins')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByText('1,000 coins')).toBeInTheDocument();
+    // Worked out by packages/core: 10 x 20 ETB = 200 ETB, 10% of it, a coin per birr of commission.
+    expect(
+      screen.getByText(
+        'Example: 10 cartelas at ETB 20.00 make ETB 200.00: your commission is ETB 20.00 and the prize is ETB 180.00. Such a game costs 20 virtual coins.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it.each([16.6667, 16.67])(
+    'says a commission-share agent shares 1/6th when the share is %s',
+    async (share) => {
+      open(makeUser({ financialModel: 'commission-share', systemCommissionShare: share, virtualCoins: 0 }));
+      expect(
+        await screen.findByText('You share 1/6th of your commission with admin', {}, slow),
+      ).toBeInTheDocument();
+      expect(screen.getByText('Commission Share')).toBeInTheDocument();
+      expect(screen.queryByText('You pay with virtual coins for each game')).not.toBeInTheDocument();
+      expect(screen.getByText('Your financial model does not use coins.')).toBeInTheDocument();
+    },
+  );
+
+  it('gives any other share as its percentage', async () => {
+    open(makeUser({ financialModel: 'commission-share', systemCommissionShare: 20, virtualCoins: 0 }));
+    expect(
+      await screen.findByText('You share 20% of your commission with admin', {}, slow),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/1\/6th/)).not.toBeInTheDocument();
+  });
+
+  it.each(['100.5', '-1', '12.25', ''])('refuses %j: 0 to 100 in steps of 0.1', async (typed) => {
+    const fetchMock = open(makeUser());
+    const user = userEvent.setup();
+    const input = await screen.findByLabelText('Commission percentage (%)', {}, slow);
+    await user.clear(input);
+    if (typed) await user.type(input, typed);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a percentage from 0 to 100, in steps of 0.1')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/profile')).toBe(false);
+  });
+
+  it("saves the percentage and says 'Commission settings saved successfully!'", async () => {
+    const agent = makeUser({ commissionPercentage: 10 });
+    const fetchMock = open(agent, {
+      'PUT /api/auth/profile': ({ body }) =>
+        json(200, { message: 'Profile updated successfully', user: { ...agent, ...(body as object) } }),
+    });
+    const user = userEvent.setup();
+    const input = await screen.findByLabelText('Commission percentage (%)', {}, slow);
+    await user.clear(input);
+    await user.type(input, '12.5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Commission settings saved successfully!')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([url]) => url === '/api/auth/profile')!;
+    expect(put[1]!.method).toBe('PUT');
+    expect(JSON.parse(String(put[1]!.body))).toEqual({ commissionPercentage: 12.5 });
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('user')!).commissionPercentage).toBe(12.5));
+    expect(screen.getByLabelText('Commission percentage (%)')).toHaveValue(12.5);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it("says 'Failed to save settings' when the server gives no reason", async () => {
+    open(makeUser(), { 'PUT /api/auth/profile': new Response('', { status: 502 }) });
+    const user = userEvent.setup();
+    const input = await screen.findByLabelText('Commission percentage (%)', {}, slow);
+    await user.clear(input);
+    await user.type(input, '15');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to save settings')).toBeInTheDocument();
+  });
+
+  it('tells the admin that commission does not apply', async () => {
+    open(adminUser());
+    expect(await screen.findByText('Commission does not apply', {}, slow)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Commission percentage (%)')).not.toBeInTheDocument();
+  });
+});

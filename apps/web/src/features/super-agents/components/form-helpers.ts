@@ -1,0 +1,39 @@
+import type { FieldValues, Path } from 'react-hook-form';
+import { ApiError } from '@/lib/api';
+import { errorText } from '@/lib/errors';
+import type { ContractForm } from '@/lib/form';
+
+/** A number input's registration: the form holds a number (NaN while the input is empty, which the schema refuses). */
+export function numberInput<V extends FieldValues, T>(form: ContractForm<V, T>, name: Path<V>) {
+  return { ...form.input(name), ...form.register(name, { valueAsNumber: true }) };
+}
+
+/** What a dialog's alert says after a refused call: the spec's title, and the server's own reason. */
+export interface Failure {
+  title: string;
+  message: string;
+}
+
+/**
+ * The spec has these screens "use alerts": the failure stays in the dialog, above its buttons, instead of a
+ * toast that vanishes while the admin is still reading the form. A reason about one field (a taken username)
+ * goes under that input, with the focus; the alert then only names what failed.
+ */
+export function dialogFailure<V extends FieldValues, T>(
+  form: ContractForm<V, T>,
+  error: unknown,
+  title: string,
+): Failure {
+  const message = errorText(error, '');
+  if (error instanceof ApiError && error.field && error.field in form.getValues() && message) {
+    form.setError(error.field as Path<V>, { type: 'server', message }, { shouldFocus: true });
+    return { title, message: '' };
+  }
+  return { title, message };
+}
+
+/** 50 -> '50%', 16.6667 -> '16.67%': rates keep at most two decimals on screen. */
+export function rateText(value: number, number: (value: number, decimals?: number) => string): string {
+  const decimals = Number.isInteger(value) ? 0 : Number.isInteger(Math.round(value * 1000) / 100) ? 1 : 2;
+  return `${number(value, decimals)}%`;
+}

@@ -1,0 +1,386 @@
+import type { Agreement, SuperAgent } from '@cartela/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { queryClient } from '@/lib/query-client';
+import { adminUser, json, mockApi, type Route, renderApp, storeSession } from '@/test/utils';
+
+const ids = {
+  super1: '11111111-1111-4111-8111-111111111111',
+  super2: '22222222-2222-4222-8222-222222222222',
+  retired: '33333333-3333-4333-8333-333333333333',
+  agent1: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+  agent2: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+};
+
+function superAgent(overrides: Partial<SuperAgent> = {}): SuperAgent {
+  const id = overrides.id ?? ids.super1;
+  return {
+    id,
+    _id: id,
+    username: 'super1',
+    platformCommissionRate: 50,
+    contact: '0911 000111',
+    notes: null,
+    totalEarnings: 1234.5,
+    isActive: true,
+    createdAt: '2025-01-15T09:00:00.000Z',
+    activeAgents: 1,
+    ...overrides,
+  };
+}
+
+function agreement(overrides: Partial<Agreement> = {}): Agreement {
+  const id = overrides.id ?? 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
+  return {
+    id,
+    _id: id,
+    agentId: ids.agent1,
+    agentUsername: 'agent1',
+    superAgentId: ids.super1,
+    superAgentUsername: 'super1',
+    superAgentCommissionRate: 20,
+    notes: 'Demo agreement',
+    isActive: true,
+    effectiveFrom: '2025-02-01T09:00:00.000Z',
+    endedAt: null,
+    ...overrides,
+  };
+}
+
+const agentUser = (id: string, username: string, isActive = true) => ({
+  id,
+  _id: id,
+  username,
+  role: 'agent',
+  isActive,
+  createdAt: '2025-01-15T09:00:00.000Z',
+  commissionPercentage: 10,
+  financialModel: 'virtual-coin',
+  virtualCoins: 1000,
+});
+
+type Routes = Parameters<typeof mockApi>[0];
+
+function open(extra: Routes = {}, path = '/super-agent-management') {
+  storeSession(adminUser());
+  const fetchMock = mockApi({
+    'GET /api/auth/me': json(200, { user: adminUser() }),
+    'GET /api/super-agents': json(200, {
+      superAgents: [
+        superAgent(),
+        superAgent({ id: ids.super2, username: 'super2', contact: null, activeAgents: 0, totalEarnings: 0 }),
+        superAgent({ id: ids.retired, username: 'retired', isActive: false, activeAgents: 0 }),
+      ],
+    }),
+    'GET /api/super-agents/agreements': json(200, { agreements: [agreement()] }),
+    'GET /api/users': json(200, {
+      users: [agentUser(ids.agent1, 'agent1'), agentUser(ids.agent2, 'agent2', false)],
+    }),
+    ...extra,
+  });
+  renderApp(path);
+  return fetchMock;
+}
+
+/** The page's chunk is compiled on first use in a test run: give the first screen more time. */
+const slow = { timeout: 5000 };
+
+const bodyOf = (fetchMock: ReturnType<typeof mockApi>, route: Route) => {
+  const [method, path] = route.split(' ');
+  const call = fetchMock.mock.calls.find(([url, init]) => url === path && init?.method === method);
+  return call ? JSON.parse(String(call[1]!.body)) : undefined;
+};
+
+describe('super agent management', () => {
+  it('lists the super agents with their rate, agents, earnings, status and creation date', async () => {
+    open();
+    const table = await screen.findByRole('table', { name: 'Super agents' }, slow);
+    const row = within(table).getByText('super1').closest('tr')!;
+    expect(within(row).getByText('0911 000111')).toBeInTheDocument();
+    expect(within(row).getByText('50%')).toBeInTheDocument();
+    expect(within(row).getByText('ETB 1,234.50')).toBeInTheDocument();
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+    expect(within(row).getByText('Jan 15, 2025')).toBeInTheDocument();
+    const super2 = within(table).getByText('super2').closest('tr')!;
+    expect(within(super2).getByText('Not provided')).toBeInTheDocument();
+    const retired = within(table).getByText('retired').closest('tr')!;
+    expect(within(retired).getByText('Inactive')).toBeInTheDocument();
+    // An inactive super agent cannot be given agents.
+    expect(within(retired).getByRole('button', { name: 'Assign an agent to retired' })).toBeDisabled();
+  });
+
+  it('says so when there is no super agent yet, and when the list cannot be loaded', async () => {
+    let answer = json(200, { superAgents: [] });
+    open({ 'GET /api/super-agents': () => answer });
+    expect(await screen.findByText('No super agents yet', {}, slow)).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Create Super Agent' })).toHaveLength(2);
+
+    // A load that fails shows the error with a way to try again.
+    answer = json(403, { message: 'Forbidden', code: 'FORBIDDEN' });
+    await queryClient.resetQueries({ queryKey: ['super-agents', 'list'] });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Failed to load super agents')).toBeInTheDocument();
+    expect(within(alert).getByText('Forbidden')).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  describe('the create dialog', () => {
+    it('starts with a platform rate of 50 and requires a username and a password', async () => {
+      const fetchMock = open();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Create Super Agent' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Create Super Agent' });
+      expect(within(dialog).getByLabelText('Platform commission rate (%)')).toHaveValue(50);
+      // No active toggle when creating: a new super agent is active.
+      expect(within(dialog).queryByRole('switch')).not.toBeInTheDocument();
+      expect(within(dialog).getByLabelText('Username')).toHaveFocus();
+
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+      expect(within(dialog).getByText('Username is required')).toBeInTheDocument();
+      expect(within(dialog).getByText('Password must be at least 6 characters')).toBeInTheDocument();
+
+      await user.clear(within(dialog).getByLabelText('Platform commission rate (%)'));
+      await user.type(within(dialog).getByLabelText('Platform commission rate (%)'), '101');
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+      expect(within(dialog).getByText('Enter a rate between 0 and 100')).toBeInTheDocument();
+      expect(bodyOf(fetchMock, 'POST /api/super-agents')).toBeUndefined();
+    });
+
+    it('creates the super agent, says so and closes', async () => {
+      const fetchMock = open({
+        'POST /api/super-agents': ({ body }) =>
+          json(201, {
+            message: 'Super agent created',
+            superAgent: superAgent({ id: ids.super2, ...(body as object) }),
+          }),
+      });
+      const user = userEvent.setup();
+      const trigger = await screen.findByRole('button', { name: 'Create Super Agent' });
+      await user.click(trigger);
+      const dialog = await screen.findByRole('dialog');
+      await user.type(within(dialog).getByLabelText('Username'), ' hall-north ');
+      await user.type(within(dialog).getByLabelText('Password'), 'secret-1');
+      await user.clear(within(dialog).getByLabelText('Platform commission rate (%)'));
+      await user.type(within(dialog).getByLabelText('Platform commission rate (%)'), '40.5');
+      await user.type(within(dialog).getByLabelText('Notes'), 'Covers the north halls');
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+      expect(await screen.findByText('Super Agent hall-north created')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(bodyOf(fetchMock, 'POST /api/super-agents')).toEqual({
+        username: 'hall-north',
+        password: 'secret-1',
+        platformCommissionRate: 40.5,
+        contact: null,
+        notes: 'Covers the north halls',
+      });
+      await waitFor(() => expect(trigger).toHaveFocus());
+    });
+
+    it("shows 'Failed to create Super Agent' in the dialog with the server's reason", async () => {
+      let answer = json(409, {
+        message: 'Username "super1" is already taken',
+        code: 'CONFLICT',
+        field: 'username',
+      });
+      open({ 'POST /api/super-agents': () => answer });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Create Super Agent' }));
+      const dialog = await screen.findByRole('dialog');
+      await user.type(within(dialog).getByLabelText('Username'), 'super1');
+      await user.type(within(dialog).getByLabelText('Password'), 'secret-1');
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+      // A reason about the username sits under it, with the focus; the alert names what failed.
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent('Failed to create Super Agent');
+      const username = within(dialog).getByLabelText('Username');
+      expect(username).toHaveAccessibleDescription('Username "super1" is already taken');
+      expect(username).toHaveFocus();
+
+      answer = json(500, { message: 'Something went wrong on the server', code: 'INTERNAL' });
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+      await waitFor(() =>
+        expect(within(dialog).getByRole('alert')).toHaveTextContent(
+          'Failed to create Super AgentSomething went wrong on the server',
+        ),
+      );
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+    });
+  });
+
+  describe('the edit dialog', () => {
+    it('keeps the password when left blank and sends only what changed', async () => {
+      const fetchMock = open({
+        'PUT /api/super-agents/11111111-1111-4111-8111-111111111111': ({ body }) =>
+          json(200, { message: 'Updated', superAgent: superAgent(body as Partial<SuperAgent>) }),
+      });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Edit super1' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit super1' });
+      expect(within(dialog).getByLabelText('Username')).toHaveValue('super1');
+      expect(within(dialog).getByLabelText('New password')).toHaveValue('');
+      expect(within(dialog).getByText('Leave blank to keep the current password')).toBeInTheDocument();
+      const active = within(dialog).getByRole('switch', { name: 'Active' });
+      expect(active).toBeChecked();
+
+      await user.click(active);
+      await user.clear(within(dialog).getByLabelText('Platform commission rate (%)'));
+      await user.type(within(dialog).getByLabelText('Platform commission rate (%)'), '45');
+      await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+      expect(await screen.findByText('Super Agent super1 updated')).toBeInTheDocument();
+      expect(bodyOf(fetchMock, 'PUT /api/super-agents/11111111-1111-4111-8111-111111111111')).toEqual({
+        platformCommissionRate: 45,
+        isActive: false,
+      });
+    });
+
+    it("shows 'Failed to update Super Agent' in the dialog", async () => {
+      open({
+        'PUT /api/super-agents/11111111-1111-4111-8111-111111111111': new Response('', { status: 502 }),
+      });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Edit super1' }));
+      const dialog = await screen.findByRole('dialog');
+      await user.type(within(dialog).getByLabelText('New password'), 'another-1');
+      await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to update Super Agent');
+    });
+  });
+
+  describe('the assign dialog', () => {
+    it('starts with a rate of 20, requires an agent and a super agent, and lists only active super agents', async () => {
+      const fetchMock = open();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Assign Agent' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Assign Agent' });
+      expect(within(dialog).getByLabelText('Super agent commission rate (%)')).toHaveValue(20);
+      const superAgents = within(dialog).getByRole('combobox', { name: 'Super agent' });
+      await waitFor(() =>
+        expect(
+          within(superAgents)
+            .getAllByRole('option')
+            .map((o) => o.textContent),
+        ).toEqual(['Choose a super agent', 'super1', 'super2']),
+      );
+      expect(
+        within(within(dialog).getByRole('combobox', { name: 'Agent' }))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Choose an agent', 'agent1', 'agent2 (inactive)']);
+
+      await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+      expect(within(dialog).getByLabelText('Agent')).toHaveAccessibleDescription('Choose an agent');
+      expect(within(dialog).getByLabelText('Super agent')).toHaveAccessibleDescription(
+        'Choose a super agent',
+      );
+      expect(bodyOf(fetchMock, 'POST /api/super-agents/assign-agent')).toBeUndefined();
+    });
+
+    it("shows the agent's current super agent, whose agreement the new one ends, and assigns", async () => {
+      const fetchMock = open({
+        'POST /api/super-agents/assign-agent': ({ body }) =>
+          json(200, {
+            message: 'Agent assigned',
+            agreement: agreement({ ...(body as object), superAgentUsername: 'super2', id: ids.super2 }),
+          }),
+      });
+      const user = userEvent.setup();
+      // From super2's row: super2 is chosen already.
+      await user.click(await screen.findByRole('button', { name: 'Assign an agent to super2' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByLabelText('Super agent')).toHaveValue(ids.super2);
+
+      await user.selectOptions(within(dialog).getByLabelText('Agent'), 'agent1');
+      expect(
+        await within(dialog).findByText(
+          'agent1 is under super1 at 20% since Feb 1, 2025. Assigning ends that agreement; it stays in the history.',
+        ),
+      ).toBeInTheDocument();
+      await user.selectOptions(within(dialog).getByLabelText('Agent'), 'agent2 (inactive)');
+      expect(within(dialog).getByText('agent2 has no super agent yet.')).toBeInTheDocument();
+
+      await user.selectOptions(within(dialog).getByLabelText('Agent'), 'agent1');
+      await user.clear(within(dialog).getByLabelText('Super agent commission rate (%)'));
+      await user.type(within(dialog).getByLabelText('Super agent commission rate (%)'), '25');
+      await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+
+      expect(await screen.findByText('agent1 assigned to super2')).toBeInTheDocument();
+      expect(bodyOf(fetchMock, 'POST /api/super-agents/assign-agent')).toEqual({
+        agentId: ids.agent1,
+        superAgentId: ids.super2,
+        superAgentCommissionRate: 25,
+        notes: null,
+      });
+    });
+
+    it("shows 'Failed to assign agent' in the dialog with the server's reason", async () => {
+      open({
+        'POST /api/super-agents/assign-agent': json(404, {
+          message: 'Super agent not found',
+          code: 'NOT_FOUND',
+        }),
+      });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Assign an agent to super1' }));
+      const dialog = await screen.findByRole('dialog');
+      await user.selectOptions(within(dialog).getByLabelText('Agent'), 'agent1');
+      await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent('Failed to assign agent');
+      expect(alert).toHaveTextContent('Super agent not found');
+    });
+  });
+
+  it('shows the agreements, active and ended, newest first, with a filter', async () => {
+    open(
+      {
+        'GET /api/super-agents/agreements': json(200, {
+          agreements: [
+            agreement({
+              id: 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee',
+              isActive: false,
+              endedAt: '2025-03-01T09:00:00.000Z',
+              notes: null,
+            }),
+            agreement({
+              id: 'ffffffff-ffff-4fff-8fff-ffffffffffff',
+              superAgentId: ids.super2,
+              superAgentUsername: 'super2',
+              superAgentCommissionRate: 16.6667,
+              effectiveFrom: '2025-03-01T09:00:00.000Z',
+              notes: 'Moved north',
+            }),
+          ],
+        }),
+      },
+      '/super-agent-management?tab=assignments',
+    );
+    const table = await screen.findByRole('table', { name: 'Agreements, active and ended' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual(['super2', 'super1']);
+    expect(within(rows[0]!).getByText('Active')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('16.67%')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Ended')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Mar 1, 2025, 12:00 PM')).toBeInTheDocument();
+
+    await userEvent.setup().selectOptions(screen.getByLabelText('Show'), 'Ended only');
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(within(table).getByText('super1')).toBeInTheDocument();
+  });
+
+  it('switches tabs with the keyboard and keeps the tab in the address', async () => {
+    open();
+    const user = userEvent.setup();
+    const tab = await screen.findByRole('tab', { name: 'Super Agents' });
+    expect(tab).toHaveAttribute('aria-selected', 'true');
+    tab.focus();
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Agent Assignments' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(await screen.findByRole('table', { name: 'Agreements, active and ended' })).toBeInTheDocument();
+  });
+});
