@@ -98,7 +98,7 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   setupErrors(app);
   setupSecurity(app);
-  await setupCompression(app);
+  setupCompression(app);
   setupDocs(app, { version: serverVersion() });
 
   const users = new UserCache(database);

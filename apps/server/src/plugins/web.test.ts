@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
@@ -20,6 +21,11 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, '.vite'));
   writeFileSync(path.join(webDist, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/index.js"}}');
   writeFileSync(path.join(webDist, 'assets', '.hidden.js'), 'secret');
+  // What the build writes beside each text file (apps/web/vite.config.ts).
+  const big = `console.log(${JSON.stringify('cartela '.repeat(400))});`;
+  writeFileSync(path.join(webDist, 'assets', 'big-Zz98Yy76.js'), big);
+  writeFileSync(path.join(webDist, 'assets', 'big-Zz98Yy76.js.br'), brotliCompressSync(big));
+  writeFileSync(path.join(webDist, 'assets', 'big-Zz98Yy76.js.gz'), gzipSync(big));
   web = await startTestApp({ database: db.database, env: { WEB_DIST: webDist } });
   bare = await startTestApp({ database: db.database }); // WEB_DIST points to a folder with no build
 });
@@ -51,6 +57,42 @@ describe('the web app', () => {
     const voice = await get(web, '/assets/voices/1.mp3');
     expect(voice.statusCode).toBe(200);
     expect(voice.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends the build's own .br or .gz of a file to a browser that takes it, cached like the file", async () => {
+    const url = '/assets/big-Zz98Yy76.js';
+    const plain = await get(web, url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [accept, encoding, decode] of [
+      ['br, gzip', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await web.app.inject({ method: 'GET', url, headers: { 'accept-encoding': accept } });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+      expect(decode(res.rawPayload).toString()).toBe(plain.body);
+    }
+  });
+
+  it('compresses API answers over 1 KB for a client that takes it, and leaves small ones alone', async () => {
+    const docs = await web.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(docs.rawPayload).toString()).openapi).toMatch(/^3\./);
+    const health = await web.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json()).toMatchObject({ status: 'ok' });
   });
 
   it('answers 404 for a missing file instead of the app', async () => {

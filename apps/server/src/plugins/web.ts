@@ -8,8 +8,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './errors.js';
 
-/** Vite's content-hashed output: /assets/index-BXo2kJ3d.js (the voice clips under /assets/voices are not). */
-const HASHED_ASSET = /[/\\]assets[/\\][^/\\]+[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+/**
+ * Vite's content-hashed output: /assets/index-BXo2kJ3d.js, or its .br/.gz beside it (the voice clips under
+ * /assets/voices are not hashed).
+ */
+const HASHED_ASSET = /[/\\]assets[/\\][^/\\]+[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
@@ -63,6 +66,8 @@ export async function setupWeb(app: FastifyInstance, options: { webDist: string 
     root,
     prefix: '/',
     index: ['index.html'],
+    // The build writes a .br and a .gz beside each text file (apps/web/vite.config.ts): sent as they are.
+    preCompressed: true,
     // Cache-Control is set below, per file.
     cacheControl: false,
     // Not found, like any missing file, for a name starting with a dot: the plugin's default serves them.
