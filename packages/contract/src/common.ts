@@ -12,6 +12,17 @@ export const ErrorResponse = z
       .describe(
         'The request field the error is about (a body key such as "username"), so a form can show it',
       ),
+    reason: z
+      .string()
+      .optional()
+      .describe(
+        "A finer code where one helps the client: the game rule that refused an action ('GAME_PAUSED')",
+      ),
+    seq: z
+      .number()
+      .int()
+      .optional()
+      .describe('The event log: the sequence number of the event that was refused'),
   })
   .meta({ id: 'ErrorResponse' });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './cartelas.js';
 export * from './common.js';
+export * from './games.js';
 export * from './network.js';
 export * from './route.js';

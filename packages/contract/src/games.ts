@@ -1,0 +1,444 @@
+// Games (issue 8): creation with coins, the actions of a running game and their event log, lists and history
+// (spec 02 sections 2, 3, 4, 5 and 7 'Games'; decision 013 for the engine; 00-decisions for the economics and
+// the draw). Every rule behind these shapes lives in packages/core (gameReducer, gameEconomics, checkClaim).
+import { CARTELA_MAX, normalizePatternId, PATTERN_IDS } from '@cartela/core';
+import { z } from 'zod';
+import { CartelaNumber } from './cartelas.js';
+import { Etb, Id, IsoDateTime, Percent, text } from './common.js';
+import { PatternId } from './network.js';
+import { defineRoute } from './route.js';
+
+export const GameStatus = z.enum(['active', 'paused', 'finished', 'cancelled']);
+export type GameStatus = z.infer<typeof GameStatus>;
+
+/** 'online': created through POST /api/games; 'offline': created by the game room without a network (issue 10). */
+export const GameMode = z.enum(['online', 'offline']);
+export type GameMode = z.infer<typeof GameMode>;
+
+/** A pattern id as the wizard or an older client sends it: canonical ids and core's aliases ('l-shape'). */
+const PatternIdOrAlias = text()
+  .max(64)
+  .refine((id) => normalizePatternId(id) !== null, 'Unknown winning pattern')
+  .describe(`A winning pattern id (${PATTERN_IDS.join(', ')}) or one of its aliases`);
+
+/** The stake per player (spec 02 section 5: a whole number of birr, at least 1; presets 10-200). */
+const Stake = z
+  .number()
+  .int('The amount is a whole number of birr')
+  .min(1, 'The amount must be at least 1 birr')
+  .max(1_000_000, 'The amount is at most 1,000,000 birr');
+
+const CartelaNumbers = z
+  .array(CartelaNumber)
+  .min(1, 'Select at least one cartela')
+  .max(CARTELA_MAX)
+  .superRefine((numbers, ctx) => {
+    const seen = new Set<number>();
+    for (const n of numbers) {
+      if (seen.has(n)) ctx.addIssue({ code: 'custom', message: `Cartela ${n} is selected twice` });
+      seen.add(n);
+    }
+  });
+
+/**
+ * POST /api/games (spec 02 section 3 'Create-game payload' plus the cartelas, 00-decisions 'One game's
+ * economics'). numberOfPlayers, when sent, must equal the number of cartelas; the server derives it. The fields
+ * the original client sends for its own screens (moneyLevels, customMoneyLevel, enabledPatterns, voiceSpeed) are
+ * accepted and ignored. Send an `Idempotency-Key` header (1-128 visible characters) to make a retry safe.
+ */
+export const CreateGameRequest = z
+  .strictObject({
+    stake: Stake,
+    cartelaNumbers: CartelaNumbers,
+    selectedPattern: PatternIdOrAlias,
+    numberOfPlayers: z.number().int().min(1).max(CARTELA_MAX).optional(),
+    gameMode: z.literal('online').default('online'),
+    enabledPatterns: z.array(PatternIdOrAlias).max(64).optional(),
+    moneyLevels: z
+      .array(z.object({ amount: z.number(), label: text().max(64).optional() }))
+      .max(32)
+      .optional(),
+    customMoneyLevel: z.number().nullable().optional(),
+    voiceSpeed: z.number().min(0).max(10).optional(),
+  })
+  .refine((v) => v.numberOfPlayers === undefined || v.numberOfPlayers === v.cartelaNumbers.length, {
+    message: 'numberOfPlayers must equal the number of cartelas',
+    path: ['numberOfPlayers'],
+  })
+  .meta({ id: 'CreateGameRequest' });
+export type CreateGameRequest = z.input<typeof CreateGameRequest>;
+
+/** A confirmed GOOD BINGO. */
+export const GameWinner = z.object({
+  cartelaNumber: z.number().int(),
+  patternId: PatternId,
+  lastBall: z.number().int().describe('The ball that completed the win'),
+  callCount: z.number().int().describe('How many balls had been called'),
+  at: IsoDateTime.nullable(),
+});
+
+/**
+ * A game as lists and pages show it (spec 02 section 3 'Game'). Money in ETB; the seed (`drawSeed`) is null until
+ * the game is finished or cancelled, the commitment (`drawCommitment`, SHA-256 of the seed) is always there.
+ */
+export const Game = z
+  .object({
+    id: Id,
+    _id: Id,
+    gameId: z.string().describe("The game's public id, used in addresses (/game/{gameId})"),
+    agentId: Id,
+    agentUsername: z.string(),
+    status: GameStatus,
+    gameMode: GameMode,
+    stake: Etb,
+    numberOfPlayers: z.number().int(),
+    totalAmount: Etb,
+    agentFee: Etb.describe("The house cut, shown as 'Commission'"),
+    prize: Etb.describe('What the winner is paid: totalAmount - agentFee'),
+    commissionPercent: Percent,
+    coinCost: z.number().int().describe('Virtual coins the game cost (0 for a commission-share agent)'),
+    selectedWinningPattern: PatternId,
+    winningPattern: PatternId.describe('Same as selectedWinningPattern (the spec names both)'),
+    cartelaNumbers: z.array(z.number().int()),
+    calledNumbers: z.array(z.number().int()).describe('Balls called, in call order'),
+    totalCalls: z.number().int(),
+    winnerCartelaNumber: z.number().int().nullable(),
+    winners: z.array(GameWinner),
+    finishReason: z.enum(['agent', 'all-called']).nullable(),
+    drawCommitment: z.string(),
+    drawSeed: z.string().nullable(),
+    createdAt: IsoDateTime,
+    updatedAt: IsoDateTime,
+    finishedAt: IsoDateTime.nullable(),
+  })
+  .meta({ id: 'Game' });
+export type Game = z.infer<typeof Game>;
+
+/** One call of a game's history. */
+export const GameCall = z.object({
+  number: z.number().int(),
+  letter: z.enum(['B', 'I', 'N', 'G', 'O']),
+  at: IsoDateTime.nullable(),
+});
+
+/** A validation (GOOD BINGO or a block) as the history keeps it, with the automatic verdict of the time. */
+export const GameValidation = z.object({
+  cartelaNumber: z.number().int(),
+  decision: z.enum(['good-bingo', 'block']),
+  reason: z
+    .string()
+    .describe("core's claim verdict: WIN, MANUAL, PATTERN_INCOMPLETE, LAST_BALL_NOT_ON_CARD, ..."),
+  callCount: z.number().int(),
+  lastBall: z.number().int(),
+  at: IsoDateTime.nullable(),
+});
+
+/** A game with its whole story: calls with their times, shuffles, validations (GET /api/games/{id}). */
+export const GameDetail = Game.extend({
+  calls: z.array(GameCall),
+  shuffles: z.array(
+    z.object({
+      afterCalls: z.number().int().describe('How many balls had been called when the rest were shuffled'),
+      at: IsoDateTime.nullable(),
+    }),
+  ),
+  validations: z.array(GameValidation),
+  blocked: z.array(z.number().int()),
+  lastSeq: z.number().int().describe('The sequence number of the last action in the event log (0: none)'),
+}).meta({ id: 'GameDetail' });
+export type GameDetail = z.infer<typeof GameDetail>;
+
+export const GameResponse = z.object({ game: GameDetail }).meta({ id: 'GameResponse' });
+export const CreateGameResponse = z
+  .object({ message: z.string(), gameId: z.string(), game: GameDetail })
+  .meta({ id: 'CreateGameResponse' });
+
+export const GamesPage = z
+  .object({
+    games: z.array(Game),
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  })
+  .meta({ id: 'GamesPage' });
+
+const pageNumber = z.coerce.number().int('page is a whole number').min(1, 'page starts at 1').max(100_000);
+const pageSize = z.coerce
+  .number()
+  .int('limit is a whole number')
+  .min(1, 'limit is 1-100')
+  .max(100, 'limit is 1-100');
+export const MyGamesQuery = z.strictObject({ page: pageNumber.default(1), limit: pageSize.default(10) });
+export const AllGamesQuery = z.strictObject({ page: pageNumber.default(1), limit: pageSize.default(20) });
+
+/** A game's `_id` (UUID) or its `gameId`: every /api/games/{id} path takes either. */
+export const GameParams = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a game id'),
+});
+const GameCartelaParams = GameParams.extend({
+  n: z
+    .string()
+    .regex(/^\d{1,3}$/, 'Not a cartela number')
+    .transform(Number)
+    .pipe(CartelaNumber),
+});
+
+/** The game's cartelas with the cards they carry in this game (copied at creation). */
+export const GameCartela = z.object({
+  cartelaNumber: z.number().int(),
+  bingoCard: z.array(z.array(z.number().int())),
+});
+export const GameCartelasResponse = z
+  .object({ cartelas: z.array(GameCartela) })
+  .meta({ id: 'GameCartelasResponse' });
+export const GameCartelaResponse = z.object({ cartela: GameCartela }).meta({ id: 'GameCartelaResponse' });
+
+/** POST /api/games/{id}/call-number. */
+export const CallNumberResponse = z
+  .object({
+    number: z.number().int(),
+    letter: z.enum(['B', 'I', 'N', 'G', 'O']),
+    calledNumbers: z.array(z.number().int()),
+    remaining: z.number().int().describe('How many balls are left'),
+    status: GameStatus,
+  })
+  .meta({ id: 'CallNumberResponse' });
+
+/** The answer of /pause, /resume, /shuffle-numbers, /finish and /cancel: the game after the action. */
+export const GameActionResponse = z
+  .object({ message: z.string(), game: GameDetail })
+  .meta({ id: 'GameActionResponse' });
+
+export const ValidateWinnerRequest = z
+  .strictObject({ cartelaNumber: CartelaNumber, claimedPattern: PatternIdOrAlias.optional() })
+  .meta({ id: 'ValidateWinnerRequest' });
+
+/** The claim rule's verdict (core checkClaim) and what was recorded: GOOD BINGO for a winner, else a block. */
+export const ValidateWinnerResponse = z
+  .object({
+    winner: z.boolean(),
+    reason: z
+      .string()
+      .describe('WIN, MANUAL (agents-own), PATTERN_INCOMPLETE, LAST_BALL_NOT_ON_CARD, BLOCKED'),
+    message: z.string(),
+    cartelaNumber: z.number().int(),
+    patternId: PatternId,
+    lastBall: z.number().int(),
+    recorded: z.enum(['good-bingo', 'block']),
+    game: GameDetail,
+  })
+  .meta({ id: 'ValidateWinnerResponse' });
+
+/** When an action happened, as the room recorded it (ISO 8601). */
+const At = z.iso.datetime({ offset: true, message: 'at is an ISO 8601 date-time' });
+const Seq = z.number().int().min(1, 'seq starts at 1').max(1_000_000);
+
+/**
+ * One numbered action of a game's event log (decision 013's reducer actions, without create and reveal-seed,
+ * which only the server makes). `seq` numbers a game's actions 1, 2, 3, ... with no gap; a call carries the ball
+ * the room called (`expected`), so a call that contradicts the committed order is refused.
+ */
+export const GameEvent = z.discriminatedUnion('type', [
+  z.strictObject({
+    seq: Seq,
+    at: At,
+    type: z.literal('call-next'),
+    expected: z.number().int().min(1).max(75).optional(),
+  }),
+  z.strictObject({ seq: Seq, at: At, type: z.literal('pause') }),
+  z.strictObject({ seq: Seq, at: At, type: z.literal('resume') }),
+  z.strictObject({
+    seq: Seq,
+    at: At,
+    type: z.literal('shuffle'),
+    remaining: z.array(z.number().int().min(1).max(75)).max(75).optional(),
+  }),
+  z.strictObject({
+    seq: Seq,
+    at: At,
+    type: z.literal('validate'),
+    cartelaNumber: CartelaNumber,
+    decision: z.enum(['good-bingo', 'block']),
+  }),
+  z.strictObject({ seq: Seq, at: At, type: z.literal('finish') }),
+  z.strictObject({ seq: Seq, at: At, type: z.literal('cancel') }),
+]);
+export type GameEvent = z.infer<typeof GameEvent>;
+
+export const GameEventsRequest = z
+  .strictObject({ events: z.array(GameEvent).min(1, 'Send at least one event').max(200) })
+  .meta({ id: 'GameEventsRequest' });
+
+/**
+ * The game's state for the room (decision 013: core's GameState without the seed, so the room can call
+ * offline from `remaining`), after the batch, with the last applied sequence number.
+ */
+export const RoomState = z
+  .object({
+    v: z.literal(1),
+    gameId: z.string(),
+    status: GameStatus,
+    patternId: PatternId,
+    cartelas: z.array(
+      z.object({ cartelaNumber: z.number().int(), card: z.array(z.array(z.number().int())) }),
+    ),
+    commitment: z.string(),
+    seedHex: z.null(),
+    calledNumbers: z.array(z.number().int()),
+    remaining: z.array(z.number().int()),
+    shuffles: z.array(z.number().int()),
+    blocked: z.array(z.number().int()),
+    winners: z.array(GameWinner),
+    validations: z.array(GameValidation),
+    finishReason: z.enum(['agent', 'all-called']).nullable(),
+    createdAt: IsoDateTime.nullable(),
+    updatedAt: IsoDateTime.nullable(),
+    finishedAt: IsoDateTime.nullable(),
+  })
+  .meta({ id: 'RoomState' });
+
+export const GameEventsResponse = z
+  .object({
+    lastSeq: z.number().int(),
+    applied: z
+      .number()
+      .int()
+      .describe('Events of this batch applied now (replays of applied ones are not counted)'),
+    state: RoomState,
+  })
+  .meta({ id: 'GameEventsResponse' });
+
+export const RoomStateResponse = z
+  .object({ lastSeq: z.number().int(), state: RoomState, game: Game })
+  .meta({ id: 'RoomStateResponse' });
+
+const agent = ['agent'] as const;
+const agentOrAdmin = ['agent', 'admin'] as const;
+
+export const gameRoutes = {
+  createGame: defineRoute({
+    method: 'POST',
+    path: '/api/games',
+    summary:
+      'Create a game from assigned cartelas; a virtual-coin agent pays its coins (Idempotency-Key header)',
+    access: agent,
+    body: CreateGameRequest,
+    response: CreateGameResponse,
+    status: 201,
+  }),
+  myGames: defineRoute({
+    method: 'GET',
+    path: '/api/games/my-games',
+    summary: "The signed-in agent's games, newest first (10 per page)",
+    access: agent,
+    query: MyGamesQuery,
+    response: GamesPage,
+  }),
+  allGames: defineRoute({
+    method: 'GET',
+    path: '/api/games/all',
+    summary: 'Every game, newest first (20 per page)',
+    access: ['admin'],
+    query: AllGamesQuery,
+    response: GamesPage,
+  }),
+  getGame: defineRoute({
+    method: 'GET',
+    path: '/api/games/:id',
+    summary: 'One game with its whole story (by _id or gameId); its agent or the admin',
+    access: agentOrAdmin,
+    params: GameParams,
+    response: GameResponse,
+  }),
+  roomState: defineRoute({
+    method: 'GET',
+    path: '/api/games/:id/state',
+    summary: "The game room's state (the draw order without the seed); the game's own agent",
+    access: agent,
+    params: GameParams,
+    response: RoomStateResponse,
+  }),
+  gameCartelas: defineRoute({
+    method: 'GET',
+    path: '/api/games/:id/cartelas',
+    summary: "The game's cartelas and their cards",
+    access: agentOrAdmin,
+    params: GameParams,
+    response: GameCartelasResponse,
+  }),
+  gameCartela: defineRoute({
+    method: 'GET',
+    path: '/api/games/:id/cartela/:n',
+    summary: "One of the game's cartelas (the winner's card)",
+    access: agentOrAdmin,
+    params: GameCartelaParams,
+    response: GameCartelaResponse,
+  }),
+  callNumber: defineRoute({
+    method: 'POST',
+    path: '/api/games/:id/call-number',
+    summary: 'Call the next ball',
+    access: agent,
+    params: GameParams,
+    response: CallNumberResponse,
+  }),
+  pause: defineRoute({
+    method: 'POST',
+    path: '/api/games/:id/pause',
+    summary: 'Pause the game',
+    access: agent,
+    params: GameParams,
+    response: GameActionResponse,
+  }),
+  resume: defineRoute({
+    method: 'POST',
+    path: '/api/games/:id/resume',
+    summary: 'Resume a paused game',
+    access: agent,
+    params: GameParams,
+    response: GameActionResponse,
+  }),
+  shuffle: defineRoute({
+    method: 'POST',
+    path: '/api/games/:id/shuffle-numbers',
+    summary: 'Shuffle the balls not yet called (from the seed: provably fair)',
+    access: agent,
+    params: GameParams,
+    response: GameActionResponse,
+  }),
+  finish: defineRoute({
+    method: 'POST',
+    path: '/api/games/:id/finish',
+    summary: 'Finish the game (reveals the seed)',
+    access: agent,
+    params: GameParams,
+    response: GameActionResponse,
+  }),
+  cancel: defineRoute({
+    method: 'POST',
+    path: '/api/games/:id/cancel',
+    summary: 'Cancel the game (refunds its coins if no ball was called; reveals the seed)',
+    access: agent,
+    params: GameParams,
+    response: GameActionResponse,
+  }),
+  validateWinner: defineRoute({
+    method: 'POST',
+    path: '/api/games/:id/validate-winner',
+    summary: 'Check a claimed cartela by the claim rule and record GOOD BINGO or a block',
+    access: agent,
+    params: GameParams,
+    body: ValidateWinnerRequest,
+    response: ValidateWinnerResponse,
+  }),
+  events: defineRoute({
+    method: 'POST',
+    path: '/api/games/:id/events',
+    summary: "Apply a batch of the room's numbered actions (idempotent; refuses gaps and contradictions)",
+    access: agent,
+    params: GameParams,
+    body: GameEventsRequest,
+    response: GameEventsResponse,
+  }),
+};
