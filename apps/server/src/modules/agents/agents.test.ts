@@ -25,6 +25,8 @@ import {
   pathOf,
   signedInCallers,
 } from '../../test/network.js';
+import { toAgent } from './present.js';
+import { agentViews } from './queries.js';
 
 let t: TestApp;
 let asAdmin: Call;
@@ -152,6 +154,61 @@ describe('GET /api/users/agents', () => {
     expect(agents.every((a) => a.id !== sa.user.id)).toBe(true);
     const names = agents.map((a) => a.username.toLowerCase());
     expect(names).toEqual([...names].sort());
+  });
+
+  it('shows each agent as the users table holds it, and as it reads alone', async () => {
+    // The list reads plain rows (queries.ts agentViews): each value must come out as Drizzle's mapping of the same
+    // row gives it, on both engines (bigint is text from node-postgres, a number from PGlite).
+    const sa = await createSuperAgent(t.database);
+    const rich = (await newAgent({ superAgentId: sa.user.id, superAgentCommissionRate: 12.3456 })).json()
+      .agent;
+    const picky = (await newAgent({ winningPatterns: ['plus', 'diamond'], contact: '0911' })).json().agent;
+    const none = (await newAgent({ winningPatterns: [], commissionPercentage: 0.0001 })).json().agent;
+    await t.database.db
+      .update(users)
+      .set({ virtualCoins: 99_000_000, totalEarnings: 123_456_789_012 })
+      .where(eq(users.id, rich.id));
+
+    const listed = await listAgents();
+    for (const id of [rich.id, picky.id, none.id]) {
+      const [row] = await t.database.db.select().from(users).where(eq(users.id, id));
+      const agent = listed.find((a) => a.id === id)!;
+      expect(agent).toMatchObject({
+        username: row!.username,
+        contact: row!.contact,
+        financialModel: row!.financialModel,
+        commissionPercentage: Number(row!.commissionPercentage),
+        systemCommissionShare: Number(row!.systemCommissionShare),
+        virtualCoins: row!.virtualCoins,
+        totalEarnings: row!.totalEarnings / 100,
+        isActive: row!.isActive,
+        createdAt: row!.createdAt.toISOString(),
+        winningPatterns: row!.winningPatterns,
+      });
+      const [alone] = await agentViews(t.database.db, id);
+      expect(toAgent(alone!)).toEqual(agent);
+    }
+    expect(listed.find((a) => a.id === rich.id)).toMatchObject({
+      virtualCoins: 99_000_000,
+      totalEarnings: 1_234_567_890.12,
+      superAgentCommissionRate: 12.3456,
+    });
+    expect(listed.find((a) => a.id === picky.id)!.winningPatterns).toEqual(['plus', 'diamond']);
+    expect(listed.find((a) => a.id === none.id)).toMatchObject({
+      winningPatterns: [],
+      commissionPercentage: 0.0001,
+    });
+  });
+
+  it('stores winning patterns as pattern ids only', async () => {
+    const { user } = await createAgent(t.database);
+    const setPatterns = (text: string) =>
+      t.database.db.execute(sql`UPDATE users SET winning_patterns = ${text} WHERE id = ${user.id}`);
+    for (const text of ['full-house,nope', 'full-house,,plus', 'full-house, plus', '{full-house}']) {
+      await expect(setPatterns(text), text).rejects.toMatchObject({ cause: { code: '23514' } });
+    }
+    await setPatterns('plus,full-house');
+    expect((await agentIn(user.id))!.winningPatterns).toEqual(['plus', 'full-house']);
   });
 
   it('shows the super agent of the active agreement only', async () => {

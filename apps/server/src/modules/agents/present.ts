@@ -1,8 +1,8 @@
 // Agents and users as the admin's screens show them: ETB from santim, percentages from numeric text (core).
 import type { Agent, UserSummary } from '@cartela/contract';
-import type { UserRow } from '../../db/schema.js';
+import { patternsFromText, type UserRow } from '../../db/schema.js';
 import { etb, percent } from '../users/index.js';
-import { type AgentView, patternsFromText } from './queries.js';
+import type { AgentView } from './queries.js';
 
 /** An agent's own setting: every agent is made with it, so its absence is a bug, not a default. */
 function required<T>(value: T | null, what: string, agentId: string): T {
@@ -27,10 +27,10 @@ export function toAgent(view: AgentView): Agent {
     financialModel: required(view.financialModel, 'financial model', view.id),
     commissionPercentage: percent(required(view.commissionPercentage, 'commission percentage', view.id)),
     systemCommissionShare: percent(required(view.systemCommissionShare, 'system share', view.id)),
-    virtualCoins: view.virtualCoins,
-    totalEarnings: etb(view.totalEarnings),
+    virtualCoins: Number(view.virtualCoins),
+    totalEarnings: etb(Number(view.totalEarnings)),
     isActive: view.isActive,
-    createdAt: view.createdAt.toISOString(),
+    createdAt: view.createdAt,
     winningPatterns: [...patternsFromText(required(view.winningPatterns, 'winning patterns', view.id))],
     superAgent,
     // The spec names both the nested object and these flat fields.

@@ -1,0 +1,6 @@
+-- An agent's winning patterns as one text, 'full-house,four-corners', rather than text[]: PostgreSQL prints an
+-- array element by element, a third of the agents list's query time (docs/decisions/044-agents-list-speed.md).
+-- The CHECK still admits only pattern ids.
+ALTER TABLE "users" DROP CONSTRAINT "users_winning_patterns_check";--> statement-breakpoint
+ALTER TABLE "users" ALTER COLUMN "winning_patterns" SET DATA TYPE text USING array_to_string("winning_patterns", ',');--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_winning_patterns_check" CHECK (("users"."role" = 'agent' AND "users"."winning_patterns" IS NOT NULL AND string_to_array("users"."winning_patterns", ',') <@ ARRAY['agents-own', 'four-corners', 'full-house', 'x-pattern', 't-pattern', 'l-pattern', 'u-pattern', 'diamond', 'any-one-line', 'any-two-lines', 'any-vertical', 'any-horizontal', 'any-diagonal', 'reverse-t', 'reverse-l', 'half-above', 'half-below', 'plus', 'bno-three-vertical']::text[]) OR ("users"."role" <> 'agent' AND "users"."winning_patterns" IS NULL));
