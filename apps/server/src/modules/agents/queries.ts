@@ -35,7 +35,7 @@ export interface AgentView {
  * Agents that are not deleted (one, with `id`), by username.
  *
  * Plain SQL through db.execute, not Drizzle's select: Drizzle's mapping of each row, column by column, took a
- * third of the server's time for the list of 1,000 agents (decision 044); toAgent converts the few values that
+ * fifth of the server's CPU for the list of 1,000 agents (decision 044); toAgent converts the few values that
  * need it. For the same reason created_at comes out already in the API's form: parsing and printing 1,000 Dates
  * in JavaScript cost three times what to_char costs PostgreSQL.
  * Cartelas are counted in one pass over the (agent_id, cartela_number) index and joined: a count per agent row
