@@ -56,6 +56,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // Room for findBy*'s 5 s (src/test/setup.ts) on a loaded machine.
+          testTimeout: 20_000,
         },
       },
     ],
