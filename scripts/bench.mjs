@@ -10,6 +10,7 @@ const benches = [
   ['node', ['bench/api-me.mjs']],
   ['node', ['bench/regenerate.mjs']],
   ['node', ['bench/agents-list.mjs']],
+  ['node', ['bench/games.mjs']],
   ['npx', ['tsx', '--conditions=source', 'bench/core.ts']],
 ];
 let failed = 0;

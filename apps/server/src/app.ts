@@ -8,6 +8,7 @@ import { agentsModule } from './modules/agents/index.js';
 import { authModule } from './modules/auth/index.js';
 import { balanceModule } from './modules/balance/index.js';
 import { cartelasModule } from './modules/cartelas/index.js';
+import { gamesModule } from './modules/games/index.js';
 import { healthModule } from './modules/health/index.js';
 import { superAgentsModule } from './modules/super-agents/index.js';
 import { UserCache } from './modules/users/cache.js';
@@ -29,6 +30,7 @@ const MODULES: readonly ServerModule[] = [
   balanceModule,
   agentsModule,
   superAgentsModule,
+  gamesModule,
 ];
 
 export interface BuildAppOptions {

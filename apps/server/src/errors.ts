@@ -1,5 +1,6 @@
 // One error type for every failure the API reports on purpose. Each code maps to one HTTP status; the error
-// handler (plugins/errors.ts) turns it into `{ message, code }` (and `field` when it is about one).
+// handler (plugins/errors.ts) turns it into `{ message, code }` (and `field` when it is about one; `reason` and
+// `seq` for a refused game action: the game rule's code and the event that was refused).
 import type { ErrorCode } from '@cartela/contract';
 
 export const STATUS_OF: Readonly<Record<ErrorCode, number>> = {
@@ -40,17 +41,30 @@ export class AppError extends Error {
   readonly headers: Readonly<Record<string, string>>;
   /** The request field the error is about ('username', 'items.0.price'), sent as `field` for a form. */
   readonly field: string | undefined;
+  /** A finer code than `code`, sent as `reason`: the game rule that refused an action ('GAME_PAUSED'). */
+  readonly reason: string | undefined;
+  /** The event log: the sequence number of the refused event, sent as `seq`. */
+  readonly seq: number | undefined;
 
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options: { status?: number; headers?: Record<string, string>; field?: string; cause?: unknown } = {},
+    options: {
+      status?: number;
+      headers?: Record<string, string>;
+      field?: string;
+      reason?: string;
+      seq?: number;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.status = options.status ?? STATUS_OF[code];
     this.headers = options.headers ?? {};
     this.field = options.field;
+    this.reason = options.reason;
+    this.seq = options.seq;
   }
 }
 

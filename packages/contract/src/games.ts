@@ -127,7 +127,7 @@ export const GameValidation = z.object({
   decision: z.enum(['good-bingo', 'block']),
   reason: z
     .string()
-    .describe("core's claim verdict: WIN, MANUAL, PATTERN_INCOMPLETE, LAST_BALL_NOT_ON_CARD, ..."),
+    .describe("core's claim verdict: WINNER, MANUAL (agents-own), PATTERN_INCOMPLETE, LATE_CLAIM, ..."),
   callCount: z.number().int(),
   lastBall: z.number().int(),
   at: IsoDateTime.nullable(),
@@ -220,7 +220,9 @@ export const ValidateWinnerResponse = z
     winner: z.boolean(),
     reason: z
       .string()
-      .describe('WIN, MANUAL (agents-own), PATTERN_INCOMPLETE, LAST_BALL_NOT_ON_CARD, BLOCKED'),
+      .describe(
+        "core's claim verdict (ClaimReason): WINNER, MANUAL (agents-own: the agent's word), PATTERN_INCOMPLETE, LATE_CLAIM (the last ball is not on the card)",
+      ),
     message: z.string(),
     cartelaNumber: z.number().int(),
     patternId: PatternId,
@@ -284,7 +286,10 @@ export const RoomState = z
       z.object({ cartelaNumber: z.number().int(), card: z.array(z.array(z.number().int())) }),
     ),
     commitment: z.string(),
-    seedHex: z.null(),
+    seedHex: z
+      .string()
+      .nullable()
+      .describe('null while the game runs (redactSeed); the revealed seed once it is finished or cancelled'),
     calledNumbers: z.array(z.number().int()),
     remaining: z.array(z.number().int()),
     shuffles: z.array(z.number().int()),

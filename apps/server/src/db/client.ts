@@ -30,11 +30,24 @@ export const MISSED = '*';
 const CHANNELS = [USER_CHANGED_CHANNEL, SESSION_REVOKED_CHANNEL] as const;
 export type Channel = (typeof CHANNELS)[number];
 
+/** One SQL statement with `$1...` parameters and a name unique to its text (see Database.query). */
+export interface Statement {
+  name: string;
+  text: string;
+}
+
 export interface Database {
   db: Db;
   kind: DatabaseKind;
   /** The embedded engine when it runs in this thread (null in a worker and on PostgreSQL): for tooling. */
   pglite: PGlite | null;
+  /**
+   * Runs ONE statement on its own (autocommit) and returns its rows as the driver gives them: on PostgreSQL as a
+   * named prepared statement, parsed and planned once per connection; on PGlite as a plain query. For hot paths
+   * where planning is most of a statement's cost (a game's call: docs/decisions/045-games-server.md); anything
+   * else goes through Drizzle.
+   */
+  query<T>(statement: Statement, values: readonly unknown[]): Promise<T[]>;
   /** Runs `SELECT 1`; throws when the database cannot be reached. */
   ping(): Promise<void>;
   /** Applies the migrations in `folder` (drizzle's migrator for the engine). */
@@ -113,6 +126,9 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     db: db as unknown as Db,
     kind: 'pglite',
     pglite: 'dumpDataDir' in client ? (client as unknown as PGlite) : null,
+    async query<T>(statement: Statement, values: readonly unknown[]) {
+      return (await client.query(statement.text, [...values])).rows as T[];
+    },
     async ping() {
       await client.query('SELECT 1');
     },
@@ -201,6 +217,10 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
     db: db as unknown as Db,
     kind: 'postgres',
     pglite: null,
+    async query<T>(statement: Statement, values: readonly unknown[]) {
+      const result = await pool.query({ name: statement.name, text: statement.text, values: [...values] });
+      return result.rows as T[];
+    },
     async ping() {
       await pool.query('SELECT 1');
     },

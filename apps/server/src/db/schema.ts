@@ -6,6 +6,7 @@
 export * from '../modules/auth/schema.js';
 export * from '../modules/cartelas/schema.js';
 export * from '../modules/coins/schema.js';
+export * from '../modules/games/schema.js';
 export * from '../modules/super-agents/schema.js';
 export * from '../modules/users/schema.js';
 export type { CardGrid } from './columns.js';

@@ -131,7 +131,7 @@ export const ZOD_COMPILERS = {
 
 interface Answer {
   status: number;
-  body: { message: string; code: string; field?: string };
+  body: { message: string; code: string; field?: string; reason?: string; seq?: number };
   headers?: Record<string, string>;
 }
 
@@ -180,6 +180,8 @@ function answerFor(err: unknown): Answer {
         message: err.message,
         code: err.code,
         ...(err.field === undefined ? {} : { field: err.field }),
+        ...(err.reason === undefined ? {} : { reason: err.reason }),
+        ...(err.seq === undefined ? {} : { seq: err.seq }),
       },
       headers: { ...err.headers },
     };

@@ -43,8 +43,8 @@ export async function signedInCallers(app: FastifyInstance, database: Database) 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * Everything the network's use cases write: users (without updated_at), ledger, agreements, earnings. Two equal
- * snapshots mean a request changed nothing.
+ * Everything the network's and the games' use cases write: users (without updated_at), ledger, agreements,
+ * earnings, games and their event log. Two equal snapshots mean a request changed nothing.
  */
 export async function networkState(database: Database): Promise<unknown> {
   const q = async (query: ReturnType<typeof sql>) => rowsOf(await database.db.execute(query));
@@ -59,6 +59,8 @@ export async function networkState(database: Database): Promise<unknown> {
       SELECT id, agent_id, super_agent_id, super_agent_commission_rate, notes, is_active, ended_at
       FROM super_agent_agreements ORDER BY id`),
     earnings: await q(sql`SELECT * FROM super_agent_earnings ORDER BY id`),
+    games: await q(sql`SELECT * FROM games ORDER BY id`),
+    gameEvents: await q(sql`SELECT * FROM game_events ORDER BY game_id, seq`),
   };
 }
 

@@ -215,6 +215,23 @@ export function findAgentCartelas(
     .orderBy(asc(agentCartelas.cartelaNumber));
 }
 
+/**
+ * The agent's cartelas among `numbers` (number, card, active flag), in number order: ONE parameter however many
+ * numbers (a game's creation reads up to 300 of them).
+ */
+export async function readAgentCartelas(
+  db: DbOrTx,
+  agentId: string,
+  numbers: readonly number[],
+): Promise<(NumberedCard & { isActive: boolean })[]> {
+  const result = await db.execute(sql`
+    SELECT cartela_number AS "cartelaNumber", card, is_active AS "isActive" FROM ${agentCartelas}
+    WHERE agent_id = ${agentId}
+      AND cartela_number IN (SELECT jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb)::smallint)
+    ORDER BY cartela_number`);
+  return rowsOf<NumberedCard & { isActive: boolean }>(result);
+}
+
 export async function updateAgentCard(
   tx: Tx,
   agentId: string,

@@ -1,0 +1,110 @@
+// Concurrency: coins are never spent twice by creations racing each other, and actions racing on one game
+// queue on its row (each gets the next ball and the next seq). On PostgreSQL the requests really run in
+// parallel, through a pool of connections; PGlite has one connection and runs them one after the other.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  eventsOf,
+  type GameCall,
+  gameAgent,
+  gamesWorld,
+  newGame,
+  newKey,
+  roomState,
+} from '../../test/games.js';
+import { startTestApp, type TestApp } from '../../test/helpers.js';
+import { coinsOf } from '../../test/network.js';
+
+let t: TestApp;
+let asAdmin: GameCall;
+beforeAll(async () => {
+  t = await startTestApp();
+  ({ asAdmin } = await gamesWorld(t.app, t.database));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('concurrent creations', () => {
+  it('60 creations by an agent whose coins pay for exactly 17 create exactly 17; the rest are 402', async () => {
+    // Each game: 5 cartelas x 10 ETB, 10% = 5 ETB = 5 coins; 85 coins pay for 17.
+    const a = await gameAgent(t.app, t.database, asAdmin, { coins: 85 });
+    const body = { stake: 10, cartelaNumbers: [1, 2, 3, 4, 5], selectedPattern: 'full-house' };
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        // Half with a key of their own, half without: keys do not change the count.
+        a.as('POST', '/api/games', body, i % 2 ? { 'idempotency-key': newKey() } : {}),
+      ),
+    );
+    const created = answers.filter((r) => r.statusCode === 201);
+    const refused = answers.filter((r) => r.statusCode !== 201);
+    expect(created).toHaveLength(17);
+    expect(refused).toHaveLength(43);
+    for (const r of refused)
+      expect(r.json()).toEqual({ message: 'Insufficient virtual coins', code: 'INSUFFICIENT_COINS' });
+    expect(new Set(created.map((r) => r.json().gameId)).size).toBe(17);
+
+    const coins = await coinsOf(t.database, a.user.id);
+    expect(coins).toMatchObject({ balance: 0, ledgerSum: 0 });
+    const charges = coins.ledger.filter((r) => r.reason === 'game');
+    expect(charges).toHaveLength(17);
+    for (const r of charges) expect(r.delta).toBe(-5);
+    // Each charge takes the balance the previous one left: 85 -> 80 -> ... -> 0.
+    expect(charges.map((r) => r.before).sort((x, y) => y - x)).toEqual(
+      Array.from({ length: 17 }, (_, i) => 85 - 5 * i),
+    );
+    const listed = (await a.as('GET', '/api/games/my-games?limit=100')).json();
+    expect(listed.total).toBe(17);
+  });
+});
+
+describe('concurrent actions on one game', () => {
+  it('20 concurrent call-number requests get the first 20 balls of the order, once each, seq 1-20', async () => {
+    const a = await gameAgent(t.app, t.database, asAdmin, { coins: 100 });
+    const game = await newGame(a.as);
+    const order = (await roomState(a.as, game.id)).state.remaining;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => a.as('POST', `/api/games/${game.id}/call-number`)),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const balls = answers.map((r) => r.json().number as number);
+    expect([...balls].sort((x, y) => x - y)).toEqual(order.slice(0, 20).sort((x, y) => x - y));
+    const log = await eventsOf(t.database, game.id);
+    expect(log.map((e) => e.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(log.map((e) => e.result.number)).toEqual(order.slice(0, 20));
+  });
+
+  it('two devices sending the same batch at once: it is applied once, both are answered alike', async () => {
+    const a = await gameAgent(t.app, t.database, asAdmin, { coins: 100 });
+    const game = await newGame(a.as);
+    const at = '2026-11-23T08:00:00.000Z';
+    const events = Array.from({ length: 10 }, (_, i) => ({ seq: i + 1, at, type: 'call-next' }));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => a.as('POST', `/api/games/${game.id}/events`, { events })),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    expect(answers.map((r) => r.json().applied).sort()).toEqual([0, 0, 0, 0, 0, 10]);
+    expect(new Set(answers.map((r) => JSON.stringify(r.json().state))).size).toBe(1);
+    expect(await eventsOf(t.database, game.id)).toHaveLength(10);
+  });
+
+  it('a cancel racing with calls: either it refunds (no call before it) or not, never both', async () => {
+    const a = await gameAgent(t.app, t.database, asAdmin, { coins: 100 });
+    for (let round = 0; round < 5; round++) {
+      const game = await newGame(a.as, { stake: 10, cartelaNumbers: [1, 2] }); // 2 coins
+      const [cancel, ...calls] = await Promise.all([
+        a.as('POST', `/api/games/${game.id}/cancel`),
+        ...Array.from({ length: 3 }, () => a.as('POST', `/api/games/${game.id}/call-number`)),
+      ]);
+      expect(cancel!.statusCode).toBe(200);
+      const calledBefore = calls.filter((r) => r.statusCode === 200).length;
+      for (const r of calls.filter((r) => r.statusCode !== 200)) expect(r.json().reason).toBe('GAME_OVER');
+      expect(cancel!.json().message).toBe(
+        calledBefore === 0
+          ? 'Game cancelled: 2 coins refunded'
+          : 'Game cancelled: no refund, balls had been called',
+      );
+    }
+    const coins = await coinsOf(t.database, a.user.id);
+    expect(coins.balance).toBe(coins.ledgerSum);
+  });
+});

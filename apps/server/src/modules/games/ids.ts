@@ -1,0 +1,26 @@
+// A game's public id: 'G' and 10 characters of Crockford's base32 (no I, L, O, U), 50 random bits from
+// node:crypto, e.g. 'G7K2M9QX4TB'. Short enough to read out and type, safe in a URL, never guessable; the web shows
+// its last 8 characters (spec 02 section 9). Offline games (issue 10) bring ids of their own ('offline_...').
+import { randomBytes } from 'node:crypto';
+import { isUuid } from '../users/index.js';
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const OURS = /^G[0-9A-HJKMNP-TV-Z]{10}$/;
+const OURS_ANY_CASE = /^g[0-9a-hjkmnp-tv-z]{10}$/i;
+
+/** A new public game id. A collision (1 in 2^50 per pair) is refused by the unique index and drawn again. */
+export function newGameId(): string {
+  // 256 is a multiple of 32: each byte's low 5 bits are uniform.
+  const bytes = randomBytes(10);
+  let id = 'G';
+  for (const b of bytes) id += CROCKFORD[b & 31];
+  return id;
+}
+
+export const isOurGameId = (id: string) => OURS.test(id);
+
+/** Which column a path's {id} names: the UUID `_id`, or the public `gameId` (typed in any letter case). */
+export function gameRef(id: string): { column: 'id' | 'game_id'; value: string } {
+  if (isUuid(id)) return { column: 'id', value: id.toLowerCase() };
+  return { column: 'game_id', value: OURS_ANY_CASE.test(id) ? id.toUpperCase() : id };
+}

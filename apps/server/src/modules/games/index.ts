@@ -1,0 +1,12 @@
+// Games: creation from the agent's cartelas (economics and coins), the lists, a game with its story, and every
+// action of a running game through one event log (docs/decisions/045-games-server.md).
+import { defineModule } from '../../module.js';
+import { registerGameRoutes } from './routes.js';
+import { createGamesService } from './service.js';
+
+export const gamesModule = defineModule({
+  name: 'games',
+  register(app, { database, users }) {
+    registerGameRoutes(app, createGamesService({ database, users }));
+  },
+});

@@ -1,0 +1,84 @@
+// A game as the API shows it (the contract's Game, GameDetail and RoomState): ETB from santim and percentages
+// by core's rules, the seed only once the game is over, the story's times from the event log.
+import type { Game, GameDetail, RoomState } from '@cartela/contract';
+import { type GameState, letterOf, redactSeed } from '@cartela/core';
+import type { z } from 'zod';
+import type { StoredCartela, StoredGameState } from '../../db/schema.js';
+import { etb, percent } from '../users/index.js';
+import type { GameView } from './queries.js';
+
+const isOver = (status: string) => status === 'finished' || status === 'cancelled';
+
+/** Core's whole state from a game row's parts: the stored state, the seed and (when read) the cards. */
+export function hydrate(
+  state: StoredGameState,
+  seedHex: string,
+  cartelas: StoredCartela[] | null,
+): GameState {
+  return { ...state, seedHex, cartelas: cartelas ?? [] };
+}
+
+/** The parts a game row stores: the state without its cards and seed (they have columns of their own). */
+export function storable(state: GameState): StoredGameState {
+  const { cartelas: _cards, seedHex: _seed, ...stored } = state;
+  return stored;
+}
+
+export function toGame(view: GameView): Game {
+  const { state } = view;
+  return {
+    id: view.id,
+    _id: view.id,
+    gameId: view.gameId,
+    agentId: view.agentId,
+    agentUsername: view.agentUsername,
+    status: view.status,
+    gameMode: view.gameMode,
+    stake: etb(view.stakeSantim),
+    numberOfPlayers: view.players,
+    totalAmount: etb(view.totalSantim),
+    agentFee: etb(view.agentFeeSantim),
+    prize: etb(view.prizeSantim),
+    commissionPercent: percent(view.commissionPercent),
+    coinCost: view.coinCost,
+    selectedWinningPattern: view.pattern,
+    winningPattern: view.pattern,
+    cartelaNumbers: view.cartelaNumbers,
+    calledNumbers: state.calledNumbers,
+    totalCalls: view.totalCalls,
+    winnerCartelaNumber: view.winnerCartela,
+    winners: state.winners,
+    finishReason: state.finishReason,
+    drawCommitment: view.drawCommitment,
+    drawSeed: isOver(view.status) ? view.drawSeed : null,
+    createdAt: view.createdAt.toISOString(),
+    updatedAt: view.updatedAt.toISOString(),
+    finishedAt: view.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The game with its whole story: each call and shuffle with its time, validations, blocked cartelas. */
+export function toGameDetail(
+  view: GameView,
+  times: { calls: (Date | null)[]; shuffles: (Date | null)[] },
+): z.output<typeof GameDetail> {
+  const { state } = view;
+  const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+  return {
+    ...toGame(view),
+    calls: state.calledNumbers.map((number, i) => ({
+      number,
+      letter: letterOf(number),
+      at: iso(times.calls[i]),
+    })),
+    shuffles: state.shuffles.map((afterCalls, i) => ({ afterCalls, at: iso(times.shuffles[i]) })),
+    validations: state.validations,
+    blocked: state.blocked,
+    lastSeq: view.lastSeq,
+  };
+}
+
+/** The room's state: core's state through redactSeed (no seed while the game runs). */
+export function toRoomState(state: GameState): z.output<typeof RoomState> {
+  return redactSeed(state);
+}

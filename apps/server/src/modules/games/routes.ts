@@ -1,0 +1,52 @@
+// Games: thin handlers over the games service. The Idempotency-Key header of a creation is checked here.
+import { gameRoutes } from '@cartela/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.js';
+import { registerRoute } from '../../route.js';
+import type { GamesService } from './service.js';
+
+/** 1-128 visible ASCII characters (no space, no control character). */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,128}$/;
+
+/** The request's Idempotency-Key, or null when it has none; 400 when it is malformed (or sent twice). */
+function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const value = request.headers['idempotency-key'];
+  if (value === undefined) return null;
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY.test(value)) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'Idempotency-Key: 1-128 visible ASCII characters (letters, digits, punctuation; no spaces)',
+    );
+  }
+  return value;
+}
+
+export function registerGameRoutes(app: FastifyInstance, service: GamesService): void {
+  registerRoute(app, gameRoutes.createGame, async ({ body, user, request, reply }) => {
+    const { replayed, answer } = await service.create(body, user, idempotencyKeyOf(request));
+    // A retry answers what the first request did (201, the same game); this header tells it was a retry.
+    if (replayed) reply.header('idempotent-replayed', 'true');
+    return answer;
+  });
+  registerRoute(app, gameRoutes.myGames, ({ user, query }) => service.myGames(user, query));
+  registerRoute(app, gameRoutes.allGames, ({ query }) => service.allGames(query));
+  registerRoute(app, gameRoutes.getGame, ({ user, params }) => service.get(user, params.id));
+  registerRoute(app, gameRoutes.roomState, ({ user, params }) => service.roomState(user, params.id));
+  registerRoute(app, gameRoutes.gameCartelas, ({ user, params }) => service.cartelas(user, params.id));
+  registerRoute(app, gameRoutes.gameCartela, ({ user, params }) =>
+    service.cartela(user, params.id, params.n),
+  );
+
+  registerRoute(app, gameRoutes.callNumber, ({ user, params }) => service.callNumber(user, params.id));
+  registerRoute(app, gameRoutes.pause, ({ user, params }) => service.pause(user, params.id));
+  registerRoute(app, gameRoutes.resume, ({ user, params }) => service.resume(user, params.id));
+  registerRoute(app, gameRoutes.shuffle, ({ user, params }) => service.shuffle(user, params.id));
+  registerRoute(app, gameRoutes.finish, ({ user, params }) => service.finish(user, params.id));
+  registerRoute(app, gameRoutes.cancel, ({ user, params }) => service.cancel(user, params.id));
+  registerRoute(app, gameRoutes.validateWinner, ({ user, params, body }) =>
+    service.validateWinner(user, params.id, body),
+  );
+  registerRoute(app, gameRoutes.events, ({ user, params, body }) =>
+    service.events(user, params.id, body.events),
+  );
+}

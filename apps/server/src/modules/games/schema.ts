@@ -1,0 +1,167 @@
+// Games and their event log (docs/decisions/045-games-server.md).
+import { type GameState, PATTERN_IDS, type PatternId } from '@cartela/core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { type CardGrid, createdAt, id, inList, percent, updatedAt } from '../../db/columns.js';
+import { users } from '../users/schema.js';
+
+export const GAME_STATUSES = ['active', 'paused', 'finished', 'cancelled'] as const;
+export const GAME_MODES = ['online', 'offline'] as const;
+/** The actions a game's event log holds: core's reducer actions without create and reveal-seed. */
+export const GAME_EVENT_TYPES = [
+  'call-next',
+  'pause',
+  'resume',
+  'shuffle',
+  'validate',
+  'finish',
+  'cancel',
+] as const;
+
+export type GameStatusName = (typeof GAME_STATUSES)[number];
+export type GameModeName = (typeof GAME_MODES)[number];
+export type GameEventType = (typeof GAME_EVENT_TYPES)[number];
+
+/**
+ * Core's GameState as a game row keeps it: without the cards (column `cartelas`, written once) and without the
+ * seed (column `draw_seed`), so that a call reads and writes about 1 KB instead of 35 KB.
+ */
+export type StoredGameState = Omit<GameState, 'cartelas' | 'seedHex'>;
+
+/** A game's cartelas with the cards copied from the agent's own at creation. */
+export interface StoredCartela {
+  cartelaNumber: number;
+  card: CardGrid;
+}
+
+/**
+ * One game. Money in santim; the list columns (status, total_calls, winner_cartela, finished_at, last_seq)
+ * are kept in step with `state` by the one writer of a game (service.ts), in the transaction that appends
+ * the events.
+ */
+export const games = pgTable(
+  'games',
+  {
+    id: id(),
+    /** The public id used in addresses: 'G' and 10 Crockford base32 characters (ids.ts). */
+    gameId: text('game_id').notNull().unique('games_game_id_key'),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status').$type<GameStatusName>().notNull().default('active'),
+    gameMode: text('game_mode').$type<GameModeName>().notNull(),
+    /** The canonical pattern id. */
+    pattern: text('pattern').$type<PatternId>().notNull(),
+    stakeSantim: bigint('stake_santim', { mode: 'number' }).notNull(),
+    players: smallint('players').notNull(),
+    totalSantim: bigint('total_santim', { mode: 'number' }).notNull(),
+    agentFeeSantim: bigint('agent_fee_santim', { mode: 'number' }).notNull(),
+    prizeSantim: bigint('prize_santim', { mode: 'number' }).notNull(),
+    /** The agent's commission percentage when the game was created. */
+    commissionPercent: percent('commission_percent').notNull(),
+    /** Coins the game cost (0 for a commission-share agent). */
+    coinCost: integer('coin_cost').notNull(),
+    /** The cartela numbers, ascending (the lists show them without reading the cards). */
+    cartelaNumbers: jsonb('cartela_numbers').$type<number[]>().notNull(),
+    totalCalls: smallint('total_calls').notNull().default(0),
+    /** The first confirmed winner. */
+    winnerCartela: smallint('winner_cartela'),
+    /** SHA-256 of the seed, published with the game. */
+    drawCommitment: text('draw_commitment').notNull(),
+    /** The secret seed (64 hex characters): shown only once the game is finished or cancelled. */
+    drawSeed: text('draw_seed').notNull(),
+    state: jsonb('state').$type<StoredGameState>().notNull(),
+    cartelas: json('cartelas').$type<StoredCartela[]>().notNull(),
+    /** The seq of the last event in game_events (0: none). */
+    lastSeq: integer('last_seq').notNull().default(0),
+    /** The creating request's Idempotency-Key and a hash of what it asked for. */
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('games_agent_idempotency_key').on(t.agentId, t.idempotencyKey),
+    // Newest first, per agent and for the admin (scanned backwards).
+    index('games_agent_created_idx').on(t.agentId, t.createdAt, t.id),
+    index('games_created_idx').on(t.createdAt, t.id),
+    check('games_status_check', sql`${t.status} IN (${inList(GAME_STATUSES)})`),
+    check('games_game_mode_check', sql`${t.gameMode} IN (${inList(GAME_MODES)})`),
+    check('games_pattern_check', sql`${t.pattern} IN (${inList(PATTERN_IDS)})`),
+    check('games_game_id_check', sql`${t.gameId} ~ '^[A-Za-z0-9_-]{1,64}$'`),
+    check('games_players_check', sql`${t.players} BETWEEN 1 AND 300`),
+    check(
+      'games_money_check',
+      sql`${t.stakeSantim} >= 0 AND ${t.agentFeeSantim} >= 0 AND ${t.prizeSantim} >= 0 AND ${t.totalSantim} = ${t.stakeSantim} * ${t.players} AND ${t.prizeSantim} = ${t.totalSantim} - ${t.agentFeeSantim}`,
+    ),
+    check(
+      'games_commission_percent_check',
+      sql`${t.commissionPercent} >= 0 AND ${t.commissionPercent} <= 100`,
+    ),
+    // 0 for a commission-share agent, else 1 coin per started birr of the fee.
+    check(
+      'games_coin_cost_check',
+      sql`${t.coinCost} = 0 OR ${t.coinCost} = (${t.agentFeeSantim} + 99) / 100`,
+    ),
+    check(
+      'games_cartela_numbers_check',
+      sql`jsonb_typeof(${t.cartelaNumbers}) = 'array' AND jsonb_array_length(${t.cartelaNumbers}) = ${t.players}`,
+    ),
+    check('games_total_calls_check', sql`${t.totalCalls} BETWEEN 0 AND 75`),
+    check(
+      'games_draw_check',
+      sql`${t.drawCommitment} ~ '^[0-9a-f]{64}$' AND ${t.drawSeed} ~ '^[0-9a-f]{64}$'`,
+    ),
+    check('games_last_seq_check', sql`${t.lastSeq} >= 0`),
+    check(
+      'games_finished_check',
+      sql`(${t.status} IN ('finished', 'cancelled')) = (${t.finishedAt} IS NOT NULL)`,
+    ),
+    check('games_idempotency_check', sql`(${t.idempotencyKey} IS NULL) = (${t.requestHash} IS NULL)`),
+  ],
+);
+export type GameRow = typeof games.$inferSelect;
+export type NewGameRow = typeof games.$inferInsert;
+
+/**
+ * Every action applied to a game, in order: append-only (a trigger refuses UPDATE and DELETE). `action` is the
+ * action as applied (its `at` in UTC), `result` what it produced (the ball called, the new order of a shuffle,
+ * the claim verdict, the status after, a refund).
+ */
+export const gameEvents = pgTable(
+  'game_events',
+  {
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'restrict' }),
+    seq: integer('seq').notNull(),
+    type: text('type').$type<GameEventType>().notNull(),
+    /** When it happened, as the room or the server recorded it. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    action: jsonb('action').$type<Record<string, unknown>>().notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+    /** When the server stored it. */
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'game_events_pkey', columns: [t.gameId, t.seq] }),
+    check('game_events_seq_check', sql`${t.seq} >= 1`),
+    check('game_events_type_check', sql`${t.type} IN (${inList(GAME_EVENT_TYPES)})`),
+  ],
+);
+export type GameEventRow = typeof gameEvents.$inferSelect;

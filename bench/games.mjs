@@ -1,0 +1,352 @@
+// Games on PostgreSQL, through HTTP on a real server process (run from source with tsx: no build needed).
+// Targets (issue 8):
+//   1. POST /api/games: median under 20 ms (one request at a time; 100 cartelas, and 300 for the record);
+//   2. POST /api/games/{id}/call-number: median under 10 ms (one request at a time);
+//   3. call-number with 50 connections, each calling its own game: at least 30% of the requests per second of a
+//      bare Fastify hello route measured in the same run (bench/hello-server.mjs, as bench/api-me.mjs does);
+//   4. how many halls, each calling a ball every 2 s, one instance serves with p99 under 50 ms: measured
+//      open-loop (each hall on its own keep-alive connection fires on its own 2 s clock, whatever the answers
+//      do), stepping the number of halls up; the figure is the largest step whose p99 stays under 50 ms.
+// Needs DATABASE_URL (a PostgreSQL server where this user may create databases): the bench makes its own
+// database there and drops it at the end. Skipped when it is unset. `node bench/games.mjs [seconds]`.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort, median, root, startServer, stopServer, verdict } from './lib.mjs';
+
+const duration = Number(process.argv[2] ?? 8);
+const AGENTS = 50;
+const CONNECTIONS = 50;
+const CREATE_TARGET_MS = 20;
+const CALL_TARGET_MS = 10;
+const RATIO_TARGET = 0.3;
+const HALL_P99_MS = 50;
+const HALL_STEPS = [250, 500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000];
+const HALL_SECONDS = 20;
+
+const serverUrl = process.env.DATABASE_URL;
+if (!serverUrl) {
+  console.log('games: skipped (set DATABASE_URL to a PostgreSQL server to run it)');
+  process.exit(0);
+}
+
+async function onServer(statement) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * p) - 1)];
+const range = (n, from = 1) => Array.from({ length: n }, (_, i) => i + from);
+
+async function startHello() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'bench/hello-server.mjs')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'inherit',
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/hello`)).ok) return { child, port };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('hello server did not start');
+}
+
+/** Runs `fn` over `items`, `width` at a time. */
+async function inBatches(items, width, fn) {
+  const out = [];
+  for (let i = 0; i < items.length; i += width)
+    out.push(...(await Promise.all(items.slice(i, i + width).map(fn))));
+  return out;
+}
+
+/**
+ * Open-loop load: `halls` keep-alive connections, each POSTing to its own path every `everyMs` from a random
+ * start, for `seconds`; the first 2 s are not counted. Returns the latencies (ms) and the failures.
+ */
+function hallsRun({ port, paths, headersOf, everyMs, seconds }) {
+  return new Promise((resolve) => {
+    const latencies = [];
+    let failures = 0;
+    let pending = 0;
+    const started = performance.now();
+    const countFrom = started + 2000;
+    const stopAt = started + seconds * 1000;
+    const timers = [];
+    const agents = paths.map(() => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+    const done = () => {
+      if (performance.now() < stopAt || pending > 0) return;
+      for (const a of agents) a.destroy();
+      resolve({ latencies, failures });
+    };
+    paths.forEach((p, i) => {
+      const fire = () => {
+        const t0 = performance.now();
+        if (t0 >= stopAt) return done();
+        pending++;
+        const req = http.request(
+          { host: '127.0.0.1', port, method: 'POST', path: p, agent: agents[i], headers: headersOf(i) },
+          (res) => {
+            res.resume();
+            res.on('end', () => {
+              pending--;
+              if (t0 >= countFrom) {
+                latencies.push(performance.now() - t0);
+                if (res.statusCode !== 200) failures++;
+              }
+              done();
+            });
+          },
+        );
+        req.on('error', () => {
+          pending--;
+          failures++;
+          done();
+        });
+        req.end();
+      };
+      const first = setTimeout(() => {
+        fire();
+        timers.push(setInterval(fire, everyMs));
+      }, Math.random() * everyMs);
+      timers.push(first);
+    });
+    setTimeout(
+      () => {
+        for (const t of timers) clearInterval(t);
+        done();
+      },
+      seconds * 1000 + 10,
+    );
+  });
+}
+
+const name = `cartela_bench_${randomBytes(4).toString('hex')}`;
+const benchUrl = new URL(serverUrl);
+benchUrl.pathname = `/${name}`;
+await onServer(`CREATE DATABASE ${name}`);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'cartela-bench-games-'));
+const db = new pg.Client({ connectionString: benchUrl.toString() });
+let server = null;
+let hello = null;
+let failed = false;
+try {
+  const started = await startServer({
+    dataDir,
+    fromSource: true,
+    env: {
+      DEMO_DATA: '0',
+      DATABASE_URL: benchUrl.toString(),
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      ADMIN_USERNAME: 'bench-admin',
+      ADMIN_PASSWORD: 'bench-admin-password',
+      LOGIN_RATE_LIMIT_MAX: '100000',
+      LOGIN_RATE_LIMIT_USERNAME_MAX: '100000',
+      LOGIN_RATE_LIMIT_ACCOUNT_MAX: '100000',
+    },
+  });
+  server = started.child;
+  const { port } = started;
+  const api = `http://127.0.0.1:${port}`;
+  const request = async (method, route, token, body, expect = [200, 201]) => {
+    const res = await fetch(`${api}${route}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    if (!expect.includes(res.status)) throw new Error(`${method} ${route}: ${res.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+  const login = async (username, password) =>
+    (await request('POST', '/api/auth/login', null, { username, password })).token;
+
+  // -- the hall: 300 system cartelas, 50 virtual-coin agents holding cartelas 1-300 (their own copies) -------
+  const admin = await login('bench-admin', 'bench-admin-password');
+  await request('POST', '/api/balance/regenerate', admin, { preserveCartelaNumbers: true });
+  const { agent: template } = await request('POST', '/api/users/agents', admin, {
+    username: 'bench-agent-0',
+    password: 'secret1',
+  });
+  await db.connect();
+  await db.query(
+    `INSERT INTO users (username, password_hash, role, financial_model, commission_percentage,
+       system_commission_share, winning_patterns)
+     SELECT 'bench-agent-' || n, password_hash, role, financial_model, commission_percentage,
+       system_commission_share, winning_patterns
+     FROM users, generate_series(1, $1::int - 1) AS n WHERE id = $2`,
+    [AGENTS, template.id],
+  );
+  await db.query(`INSERT INTO agent_cartelas (agent_id, cartela_number, card)
+    SELECT u.id, c.cartela_number, c.card FROM users u CROSS JOIN cartelas c WHERE u.role = 'agent'`);
+  const agents = (await db.query(`SELECT id, username FROM users WHERE role = 'agent' ORDER BY username`))
+    .rows;
+  // Coins through the API: the ledger stays the sum of its rows.
+  await inBatches(agents, 10, (a) =>
+    request('POST', `/api/users/agents/${a.id}/add-coins`, admin, { coins: 10_000_000, etbAmount: 0 }),
+  );
+  const tokens = await inBatches(agents, 5, (a) => login(a.username, 'secret1'));
+  await db.query('VACUUM ANALYZE');
+
+  const newGame = (token, cartelas) =>
+    request('POST', '/api/games', token, {
+      stake: 20,
+      cartelaNumbers: range(cartelas),
+      selectedPattern: 'full-house',
+    });
+
+  // -- 1. POST /api/games, one at a time ----------------------------------------------------------------------
+  const timeCreate = async (cartelas, runs) => {
+    for (let i = 0; i < 20; i++) await newGame(tokens[0], cartelas); // warm-up: JIT, plans, connections
+    const times = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      await newGame(tokens[0], cartelas);
+      times.push(performance.now() - t0);
+    }
+    return times;
+  };
+  const create100 = await timeCreate(100, 200);
+  const create300 = await timeCreate(300, 100);
+  const createMid = median(create100);
+  console.log(
+    `games: POST /api/games, 100 cartelas: median ${createMid.toFixed(1)} ms, p95 ${pct(create100, 0.95).toFixed(1)} ms; ` +
+      `300 cartelas: median ${median(create300).toFixed(1)} ms, p95 ${pct(create300, 0.95).toFixed(1)} ms ` +
+      `(target: median < ${CREATE_TARGET_MS} ms) ${verdict(createMid < CREATE_TARGET_MS)}`,
+  );
+  failed ||= createMid >= CREATE_TARGET_MS;
+
+  // -- 2. call-number, one at a time --------------------------------------------------------------------------
+  const callTimes = [];
+  for (let g = 0; g < 8; g++) {
+    const { game } = await newGame(tokens[1], 100);
+    for (let i = 0; i < 75; i++) {
+      const t0 = performance.now();
+      const answer = await request('POST', `/api/games/${game.gameId}/call-number`, tokens[1]);
+      if (g > 0) callTimes.push(performance.now() - t0); // the first game warms up
+      if (answer.remaining !== 74 - i) throw new Error('unexpected call answer');
+    }
+  }
+  const callMid = median(callTimes);
+  console.log(
+    `games: call-number, ${callTimes.length} calls one at a time: median ${callMid.toFixed(2)} ms, p95 ${pct(callTimes, 0.95).toFixed(2)} ms, ` +
+      `p99 ${pct(callTimes, 0.99).toFixed(2)} ms (target: median < ${CALL_TARGET_MS} ms) ${verdict(callMid < CALL_TARGET_MS)}`,
+  );
+  failed ||= callMid >= CALL_TARGET_MS;
+
+  // -- 3. 50 connections, each calling its own games, against hello in the same run --------------------------
+  // Each connection has its own agent and a queue of games; after the 75th ball it moves to its next game.
+  const GAMES_PER_CONNECTION = 40;
+  const queues = await inBatches(range(CONNECTIONS, 0), 5, async (i) => {
+    const ids = [];
+    for (let g = 0; g < GAMES_PER_CONNECTION; g++) ids.push((await newGame(tokens[i], 50)).gameId);
+    return ids;
+  });
+  await db.query('VACUUM ANALYZE');
+  let nextConnection = 0;
+  const callLoad = () =>
+    autocannon({
+      url: `${api}/api/games/x/call-number`,
+      connections: CONNECTIONS,
+      duration,
+      setupClient(client) {
+        const i = nextConnection++ % CONNECTIONS;
+        const queue = queues[i];
+        let calls = 0;
+        // A static request per game, as hello's is (a request built per call cost the client twice as much); the
+        // next game's after the 75th ball. No throwing in here: autocannon would end the process without
+        // cleaning up; a connection out of games keeps calling its last one, and its refusals count as errors.
+        const callOn = (game) => ({
+          method: 'POST',
+          path: `/api/games/${game}/call-number`,
+          headers: { authorization: `Bearer ${tokens[i]}` },
+          onResponse(status) {
+            calls++;
+            if ((status !== 200 || calls === 75) && queue.length > 1) {
+              queue.shift();
+              calls = 0;
+              client.setRequests([callOn(queue[0])]);
+            }
+          },
+        });
+        client.setRequests([callOn(queue[0])]);
+      },
+    });
+  hello = await startHello();
+  const helloLoad = () =>
+    autocannon({ url: `http://127.0.0.1:${hello.port}/hello`, connections: CONNECTIONS, duration });
+  await helloLoad();
+  const h1 = await helloLoad();
+  await callLoad();
+  for (const queue of queues) queue.shift(); // the warm-up's last answers were not all counted: fresh games
+  const calls = await callLoad();
+  const h2 = await helloLoad();
+  const helloRps = (h1.requests.average + h2.requests.average) / 2;
+  const callRps = calls.requests.average;
+  const ratio = callRps / helloRps;
+  const errors = calls.non2xx + calls.errors;
+  console.log(
+    `games: bare Fastify hello ${helloRps.toFixed(0)} req/s (${h1.requests.average.toFixed(0)} / ${h2.requests.average.toFixed(0)})`,
+  );
+  console.log(
+    `games: call-number, ${CONNECTIONS} connections on their own games: ${callRps.toFixed(0)} req/s, p50 ${calls.latency.p50} ms, ` +
+      `p99 ${calls.latency.p99} ms, non-2xx+errors ${errors}`,
+  );
+  const throughputOk = ratio >= RATIO_TARGET && errors === 0;
+  console.log(
+    `games: call-number is ${(ratio * 100).toFixed(0)}% of hello (target >= ${RATIO_TARGET * 100}%) ${verdict(throughputOk)}`,
+  );
+  failed ||= !throughputOk;
+
+  // -- 4. halls calling a ball every 2 s ---------------------------------------------------------------------
+  // Each hall: its own agent token (round robin over the 50), its own game, its own connection.
+  const maxHalls = HALL_STEPS.at(-1);
+  const hallGames = await inBatches(
+    range(maxHalls, 0),
+    20,
+    async (i) => (await newGame(tokens[i % AGENTS], 50)).game.gameId,
+  );
+  await db.query('VACUUM ANALYZE');
+  let served = 0;
+  for (const halls of HALL_STEPS) {
+    const { latencies, failures } = await hallsRun({
+      port,
+      paths: hallGames.slice(0, halls).map((id) => `/api/games/${id}/call-number`),
+      headersOf: (i) => ({ authorization: `Bearer ${tokens[i % AGENTS]}` }),
+      everyMs: 2000,
+      seconds: HALL_SECONDS,
+    });
+    const p99 = pct(latencies, 0.99);
+    const ok = p99 < HALL_P99_MS && failures === 0;
+    console.log(
+      `games: ${halls} halls (${(halls / 2).toFixed(0)} calls/s offered, ${(latencies.length / (HALL_SECONDS - 2)).toFixed(0)} served): ` +
+        `p50 ${median(latencies).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, failures ${failures} ${ok ? 'ok' : 'over'}`,
+    );
+    if (!ok) break;
+    served = halls;
+  }
+  console.log(
+    `games: one instance serves ${served} halls calling every 2 s with p99 < ${HALL_P99_MS} ms (the largest step that held)`,
+  );
+  process.exitCode = failed ? 1 : 0;
+} finally {
+  await db.end().catch(() => {});
+  if (hello) await stopServer(hello.child);
+  if (server) await stopServer(server);
+  rmSync(dataDir, { recursive: true, force: true });
+  await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
