@@ -6,6 +6,7 @@ import {
   IsoDateTime,
   Language,
   MessageResponse,
+  PatternId,
   Percent,
   Role,
   text,
@@ -33,6 +34,10 @@ export const SessionUser = z
     totalEarnings: Etb,
     lastPaymentDate: IsoDateTime.nullable(),
     platformCommissionRate: Percent.nullable().describe('Super agents only'),
+    winningPatterns: z
+      .array(PatternId)
+      .nullable()
+      .describe('Agents only: the patterns the admin enabled for its games (the wizard offers these)'),
     mustChangePassword: z
       .boolean()
       .describe(

@@ -2,8 +2,7 @@
 // (spec 02 sections 3, 5, 7 'Cartelas' and 'Balance').
 import { CARTELA_MAX, CARTELA_MIN, PATTERN_IDS, validateCard } from '@cartela/core';
 import { z } from 'zod';
-import { Id, IsoDateTime, MessageResponse } from './common.js';
-import { PatternId } from './network.js';
+import { Id, IsoDateTime, MessageResponse, PatternId } from './common.js';
 import { defineRoute } from './route.js';
 
 export const CartelaNumber = z

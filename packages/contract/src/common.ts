@@ -1,5 +1,9 @@
-import { isEtbAmount, isPercent } from '@cartela/core';
+import { isEtbAmount, isPercent, PATTERN_IDS } from '@cartela/core';
 import { z } from 'zod';
+
+/** A winning pattern's id (packages/core's PATTERN_IDS). */
+export const PatternId = z.enum(PATTERN_IDS);
+export type PatternId = z.infer<typeof PatternId>;
 
 /** Every error answer of the API has this shape, whatever the status. */
 export const ErrorResponse = z

@@ -4,8 +4,7 @@
 import { CARTELA_MAX, normalizePatternId, PATTERN_IDS } from '@cartela/core';
 import { z } from 'zod';
 import { CartelaNumber } from './cartelas.js';
-import { Etb, Id, IsoDateTime, Percent, text } from './common.js';
-import { PatternId } from './network.js';
+import { Etb, Id, IsoDateTime, PatternId, Percent, text } from './common.js';
 import { defineRoute } from './route.js';
 
 export const GameStatus = z.enum(['active', 'paused', 'finished', 'cancelled']);

@@ -3,11 +3,8 @@
 import { PATTERN_IDS } from '@cartela/core';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './auth.js';
-import { Etb, FinancialModel, Id, IsoDateTime, MessageResponse, Percent, text } from './common.js';
+import { Etb, FinancialModel, Id, IsoDateTime, MessageResponse, PatternId, Percent, text } from './common.js';
 import { defineRoute } from './route.js';
-
-export const PatternId = z.enum(PATTERN_IDS);
-export type PatternId = z.infer<typeof PatternId>;
 
 /** A new username: what sign-in accepts (1-64 characters after trimming). */
 export const Username = text().trim().min(1, 'Username is required').max(64, 'At most 64 characters');

@@ -2,29 +2,9 @@
 // The exact cells are decided in spec 00-decisions.md and listed in docs/decisions/011-pattern-cells.md.
 import { CARD_SIZE, type Card, CENTRE, validateCard } from './cartela.js';
 import { CoreError } from './errors.js';
+import { PATTERN_IDS, type PatternId } from './pattern-ids.js';
 
-export const PATTERN_IDS = [
-  'agents-own',
-  'four-corners',
-  'full-house',
-  'x-pattern',
-  't-pattern',
-  'l-pattern',
-  'u-pattern',
-  'diamond',
-  'any-one-line',
-  'any-two-lines',
-  'any-vertical',
-  'any-horizontal',
-  'any-diagonal',
-  'reverse-t',
-  'reverse-l',
-  'half-above',
-  'half-below',
-  'plus',
-  'bno-three-vertical',
-] as const;
-export type PatternId = (typeof PATTERN_IDS)[number];
+export { PATTERN_IDS, type PatternId } from './pattern-ids.js';
 
 /** Older ids the offline checks accepted, and the canonical id each stands for. */
 export const PATTERN_ALIASES: Readonly<Record<string, PatternId>> = {

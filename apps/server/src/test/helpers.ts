@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { PatternId } from '@cartela/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../app.js';
 import { buildApp } from '../app.js';
@@ -161,6 +162,8 @@ export interface UserInput {
   contact?: string | null;
   commissionPercentage?: number;
   platformCommissionRate?: number;
+  /** Agents: the patterns enabled for its games (default: all of them). */
+  winningPatterns?: PatternId[];
   /** A published (demo) password: the account must choose its own before anything else. */
   mustChangePassword?: boolean;
 }
@@ -184,6 +187,7 @@ export async function createUser(
     systemCommissionShare: role === 'agent' ? percentToDb(20) : null,
     platformCommissionRate: role === 'super-agent' ? percentToDb(input.platformCommissionRate ?? 50) : null,
     mustChangePassword: input.mustChangePassword ?? false,
+    ...(input.winningPatterns === undefined ? {} : { winningPatterns: input.winningPatterns }),
   });
   return { user, password };
 }

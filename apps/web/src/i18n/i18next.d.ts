@@ -1,6 +1,7 @@
 import 'i18next';
 import type agents from '../features/agents/i18n/en.json';
 import type balance from '../features/balance/i18n/en.json';
+import type games from '../features/games/i18n/en.json';
 import type settings from '../features/settings/i18n/en.json';
 import type superAgents from '../features/super-agents/i18n/en.json';
 import type en from './en.json';
@@ -13,6 +14,7 @@ declare module 'i18next' {
       translation: typeof en & {
         agents: typeof agents;
         balance: typeof balance;
+        games: typeof games;
         settings: typeof settings;
         superAgents: typeof superAgents;
       };

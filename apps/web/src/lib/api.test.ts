@@ -56,6 +56,21 @@ describe('api client', () => {
     expect(new Headers(init.headers).has('Authorization')).toBe(false);
   });
 
+  it('adds the headers a call asks for, never in place of its own', async () => {
+    localStorage.setItem('token', 'abc');
+    const fetchMock = vi.fn(async () => json(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await api(getGame, {
+      params: { gameId: 'g1', n: 1 },
+      headers: { 'Idempotency-Key': 'key-1', Authorization: 'Bearer forged' },
+    });
+
+    const headers = new Headers((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].headers);
+    expect(headers.get('Idempotency-Key')).toBe('key-1');
+    expect(headers.get('Authorization')).toBe('Bearer abc');
+  });
+
   it('throws ApiError with the status, code and message of an error answer', async () => {
     mockApi({ 'GET /api/auth/me': json(403, { message: 'Forbidden here', code: 'FORBIDDEN' }) });
     const error = await api(authRoutes.me).catch((e: unknown) => e);

@@ -33,6 +33,8 @@ export interface ApiOptions<R extends RouteDef> {
   query?: RouteQuery<R>;
   params?: RouteParams<R>;
   signal?: AbortSignal;
+  /** Extra request headers, such as the `Idempotency-Key` that makes a retried POST /api/games safe. */
+  headers?: Record<string, string>;
 }
 
 type UnauthorizedHandler = () => void;
@@ -100,7 +102,7 @@ export async function api<R extends RouteDef>(
   options: ApiOptions<R> = {},
 ): Promise<RouteResponse<R>> {
   const url = buildUrl(route, options.params, options.query);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   const token = storage.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = options.body !== undefined;

@@ -25,6 +25,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     totalEarnings: 0,
     lastPaymentDate: null,
     platformCommissionRate: null,
+    winningPatterns: ['full-house', 'four-corners', 'any-one-line'],
     mustChangePassword: false,
     ...overrides,
   };
@@ -38,6 +39,7 @@ export const adminUser = (overrides: Partial<SessionUser> = {}) =>
     financialModel: null,
     virtualCoins: 0,
     commissionPercentage: null,
+    winningPatterns: null,
     ...overrides,
   });
 export const superAgentUser = (overrides: Partial<SessionUser> = {}) =>
@@ -49,6 +51,7 @@ export const superAgentUser = (overrides: Partial<SessionUser> = {}) =>
     virtualCoins: 0,
     commissionPercentage: null,
     platformCommissionRate: 50,
+    winningPatterns: null,
     ...overrides,
   });
 

@@ -83,6 +83,7 @@ describe('POST /api/auth/login', () => {
       commissionPercentage: null,
       totalEarnings: 0,
       platformCommissionRate: null,
+      winningPatterns: null,
     });
     expect(body.user).not.toHaveProperty('passwordHash');
     const claims = decode(body.token);
@@ -95,6 +96,7 @@ describe('POST /api/auth/login', () => {
     const coin = await createAgent(t.database, {
       financialModel: 'virtual-coin',
       commissionPercentage: 12.5,
+      winningPatterns: ['four-corners', 'full-house'],
     });
     const share = await createAgent(t.database, { financialModel: 'commission-share' });
     const a = (await login({ username: coin.user.username, password: coin.password })).json();
@@ -102,6 +104,8 @@ describe('POST /api/auth/login', () => {
       role: 'agent',
       financialModel: 'virtual-coin',
       commissionPercentage: 12.5,
+      // The wizard offers the patterns the admin enabled for this agent.
+      winningPatterns: ['four-corners', 'full-house'],
     });
     const b = (await login({ username: share.user.username, password: share.password })).json();
     expect(b.user).toMatchObject({

@@ -48,6 +48,7 @@ function present(row: UserRow): SessionUser {
     totalEarnings: etb(row.totalEarnings),
     lastPaymentDate: row.lastPaymentDate?.toISOString() ?? null,
     platformCommissionRate: row.role === 'super-agent' ? percent(row.platformCommissionRate) : null,
+    winningPatterns: agent ? row.winningPatterns : null,
     mustChangePassword: row.mustChangePassword,
   };
 }

@@ -1,17 +1,106 @@
-import { History } from 'lucide-react';
+import '../i18n';
+import type { GameDetail } from '@cartela/contract';
+import { CalendarDays, Hash, type LucideIcon, Users, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { useFormat } from '@/lib/format';
+import { isGameMissing, useGame } from '../api/game';
+import { CalledNumbers } from '../components/called-numbers';
+import { FairnessPanel } from '../components/fairness-panel';
+import { GameDetails } from '../components/game-details';
+import { BackToGames, GameMissing } from '../components/game-missing';
+import { LoadError, Loading, useFailureToast } from '../components/load-state';
+import { StatusBadge } from '../components/status-badge';
+import { WinnerPanel } from '../components/winner-panel';
+import { shortGameId } from '../utils/display';
 
+function Stat({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: string }) {
+  return (
+    <Card className="flex items-center gap-3 px-3 py-3 sm:px-4 sm:py-4">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600 max-sm:hidden sm:size-10">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <div className="min-w-0">
+        <p className="text-xs font-medium text-ink-muted">{label}</p>
+        <p className="text-base font-bold text-ink tabular-nums sm:text-lg">{value}</p>
+      </div>
+    </Card>
+  );
+}
+
+function History({ game }: { game: GameDetail }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <div className="space-y-6">
+      <section className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t('games.history.title')}>
+        <Stat icon={CalendarDays} label={t('games.history.cards.date')} value={format.date(game.createdAt)} />
+        <Stat icon={Hash} label={t('games.history.cards.calls')} value={format.number(game.totalCalls)} />
+        <Stat
+          icon={Users}
+          label={t('games.history.cards.players')}
+          value={format.number(game.numberOfPlayers ?? 0)}
+        />
+        <Stat icon={Wallet} label={t('games.history.cards.moneyLevel')} value={format.etb(game.stake)} />
+      </section>
+      <CalledNumbers game={game} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <WinnerPanel game={game} />
+        <GameDetails game={game} />
+      </div>
+      <FairnessPanel game={game} />
+    </div>
+  );
+}
+
+/**
+ * /game-history/{gameId} (spec 02 section 2): one game's story, read from the server (a list row's data lacks
+ * the calls and the proof). Its own chunk: the draw verifier of packages/core comes with it, never with the
+ * sign-in screen.
+ */
 export function GameHistoryPage() {
   const { t } = useTranslation();
-  const { gameId } = useParams();
+  const { gameId = '' } = useParams();
+  const game = useGame(gameId);
+  const missing = game.isError && isGameMissing(game.error);
+  useFailureToast(
+    game.error,
+    game.errorUpdatedAt,
+    missing ? t('games.history.dataUnavailable') : t('games.history.loadFailed'),
+  );
+  const data = game.data;
+
   return (
-    <PlaceholderPage
-      icon={History}
-      title={t('games.historyTitle')}
-      subtitle={gameId}
-      description={t('games.historyPlaceholder')}
-    />
+    <>
+      <div className="mb-3">
+        <BackToGames />
+      </div>
+      <PageHeader
+        title={t('games.history.title')}
+        description={
+          data && (
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="font-semibold text-ink tabular-nums" title={data.gameId}>
+                {t('games.gameId', { id: `#${shortGameId(data.gameId)}` })}
+              </span>
+              <StatusBadge status={data.status} />
+            </span>
+          )
+        }
+      />
+      {game.isPending && <Loading label={t('games.history.loading')} />}
+      {missing && <GameMissing />}
+      {game.isError && !missing && !data && (
+        <LoadError
+          title={t('games.history.loadFailed')}
+          error={game.error}
+          onRetry={() => void game.refetch()}
+          retrying={game.isFetching}
+        />
+      )}
+      {data && <History game={data} />}
+    </>
   );
 }

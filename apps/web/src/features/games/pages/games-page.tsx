@@ -1,8 +1,128 @@
-import { Gamepad2 } from 'lucide-react';
+import '../i18n';
+import { Gamepad2, Plus } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { useFormat } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { useGames } from '../api/games';
+import { GamesTable } from '../components/games-table';
+import { LoadError, Loading, useFailureToast } from '../components/load-state';
+import { Pagination } from '../components/pagination';
+import { pageFromSearch } from '../utils/pagination';
 
+// The wizard (its grid of 300 cartelas, the economics) is its own chunk, fetched while the list loads.
+const loadWizard = () => import('../components/create-game-wizard');
+const CreateGameWizard = lazy(async () => ({ default: (await loadWizard()).CreateGameWizard }));
+
+/** The address's search with another page (page 1 is the bare address). */
+function withPage(current: URLSearchParams, page: number): URLSearchParams {
+  const next = new URLSearchParams(current);
+  if (page <= 1) next.delete('page');
+  else next.set('page', String(page));
+  return next;
+}
+
+/**
+ * /game, 'Game Management' (spec 02 section 2): an agent's games, 10 a page, and the wizard that creates one.
+ * The admin may open it too and sees every agent's games (20 a page), without the wizard: only agents run
+ * games. The page number is in the address (?page=2), so Back and a shared link keep it.
+ */
 export function GamesPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage icon={Gamepad2} title={t('games.title')} description={t('games.placeholder')} />;
+  const format = useFormat();
+  const { user } = useSession();
+  const admin = user?.role === 'admin';
+  const [params, setParams] = useSearchParams();
+  const page = pageFromSearch(params.get('page'));
+  const games = useGames(admin ? 'admin' : 'agent', page);
+  const [creating, setCreating] = useState(false);
+  useFailureToast(games.error, games.errorUpdatedAt, t('games.list.loadFailed'));
+
+  useEffect(() => {
+    if (!admin) void loadWizard();
+  }, [admin]);
+
+  const goTo = (n: number) => setParams((current) => withPage(current, n));
+
+  const data = games.data;
+  // An address past the last page (games were deleted, an old link): show the last page instead.
+  const lastPage = data?.totalPages ?? 0;
+  useEffect(() => {
+    if (lastPage >= 1 && page > lastPage)
+      setParams((current) => withPage(current, lastPage), { replace: true });
+  }, [page, lastPage, setParams]);
+
+  const createButton = (label: string) => (
+    <Button onClick={() => setCreating(true)}>
+      <Plus className="size-4" aria-hidden="true" />
+      {label}
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t('games.title')}
+        description={
+          data && data.total > 0
+            ? t('games.list.showing', {
+                shown: format.number(data.games.length),
+                total: format.number(data.total),
+              })
+            : admin
+              ? t('games.adminSubtitle')
+              : t('games.subtitle')
+        }
+        actions={!admin && createButton(t('games.list.create'))}
+      />
+
+      {games.isPending && <Loading label={t('games.list.loading')} />}
+      {games.isError && !data && (
+        <LoadError
+          title={t('games.list.loadFailed')}
+          error={games.error}
+          onRetry={() => void games.refetch()}
+          retrying={games.isFetching}
+        />
+      )}
+      {data && data.total === 0 && (
+        <EmptyState
+          icon={Gamepad2}
+          title={t('games.list.empty')}
+          description={admin ? t('games.list.emptyAdmin') : t('games.list.emptyBody')}
+          action={!admin && createButton(t('games.list.createFirst'))}
+        />
+      )}
+      {data && data.total > 0 && (
+        <div
+          className={games.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+          aria-busy={games.isPlaceholderData || undefined}
+        >
+          {data.games.length > 0 ? (
+            <GamesTable games={data.games} showAgent={admin} />
+          ) : (
+            <p className="py-10 text-center text-sm text-ink-muted">{t('games.list.pageEmpty')}</p>
+          )}
+          {data.totalPages > 1 && (
+            <Pagination
+              page={Math.min(page, data.totalPages)}
+              totalPages={data.totalPages}
+              total={data.total}
+              onPage={goTo}
+            />
+          )}
+        </div>
+      )}
+
+      {creating && (
+        <Suspense fallback={null}>
+          <CreateGameWizard onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
+    </>
+  );
 }

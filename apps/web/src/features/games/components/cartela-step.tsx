@@ -1,0 +1,236 @@
+import { CARTELA_MAX, CARTELA_MIN } from '@cartela/core';
+import { clsx } from 'clsx';
+import { type KeyboardEvent, memo, useCallback, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { notify } from '@/lib/toast';
+import { addOne, addRange, numberList } from '../utils/selection';
+
+const ALL_NUMBERS = Array.from({ length: CARTELA_MAX - CARTELA_MIN + 1 }, (_, i) => CARTELA_MIN + i);
+const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 3);
+// The spec's messages are toasts (4 s, errors 5 s); the same text also stays under the inputs.
+const TOAST = { duration: 4000 } as const;
+const ERROR_TOAST = { duration: 5000 } as const;
+
+export interface CartelaStepProps {
+  /** The agent's cartelas (active assignments). */
+  assigned: ReadonlySet<number>;
+  selected: ReadonlySet<number>;
+  onChange: (selected: Set<number>) => void;
+}
+
+interface Message {
+  tone: 'error' | 'warning' | 'success';
+  text: string;
+}
+
+/**
+ * Step 3, Cartelas (spec 02 section 5): the grid 1-300 marks the agent's own; one number (Enter adds it), a
+ * range, or a click toggles. Only assigned cartelas can be selected, each refusal in the spec's words.
+ */
+export function CartelaStep({ assigned, selected, onChange }: CartelaStepProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [single, setSingle] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [message, setMessage] = useState<Message | null>(null);
+
+  function say(tone: Message['tone'], text: string) {
+    setMessage({ tone, text });
+    if (tone === 'success') notify.success(text, TOAST);
+    else notify.error(text, ERROR_TOAST);
+  }
+
+  function addSingle() {
+    const result = addOne(single, selected, assigned);
+    if (result.kind === 'invalid') return say('error', t('games.wizard.cartelas.invalidNumber'));
+    if (result.kind === 'already')
+      return say('error', t('games.wizard.cartelas.alreadySelected', { n: result.n }));
+    if (result.kind === 'not-assigned') {
+      return say('error', t('games.wizard.cartelas.notAssignedAdd', { n: result.n }));
+    }
+    setMessage(null);
+    setSingle('');
+    onChange(result.selected);
+  }
+
+  function addFromRange() {
+    const result = addRange(from, to, selected, assigned);
+    if (result.kind === 'invalid') return say('error', t('games.wizard.cartelas.invalidRange'));
+    const refused =
+      result.notAssigned.length > 0
+        ? t('games.wizard.cartelas.notAssignedRange', { list: numberList(result.notAssigned) })
+        : null;
+    const added = t('games.wizard.cartelas.addedRange', { n: result.added.length });
+    if (refused) notify.error(refused, ERROR_TOAST);
+    if (result.added.length > 0) notify.success(added, TOAST);
+    setMessage(refused ? { tone: 'warning', text: `${refused} ${added}` } : { tone: 'success', text: added });
+    onChange(result.selected);
+    setFrom('');
+    setTo('');
+  }
+
+  function toggle(n: number) {
+    if (!assigned.has(n)) return say('error', t('games.wizard.cartelas.notAssignedClick', { n }));
+    const next = new Set(selected);
+    if (next.has(n)) next.delete(n);
+    else next.add(n);
+    setMessage(null);
+    onChange(next);
+  }
+
+  // The grid's 300 buttons are drawn again only when the selection changes, not at each key typed above it.
+  const toggleRef = useRef(toggle);
+  toggleRef.current = toggle;
+  const pick = useCallback((n: number) => toggleRef.current(n), []);
+
+  const onEnter = (action: () => void) => (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    action();
+  };
+
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-ink-muted">
+        {t('games.wizard.cartelas.mineCount', { count: assigned.size })}
+      </p>
+
+      <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
+        <div className="flex items-end gap-2">
+          <div className="w-28 space-y-1">
+            <Label htmlFor={`${id}-one`}>{t('games.wizard.cartelas.single')}</Label>
+            <Input
+              id={`${id}-one`}
+              inputMode="numeric"
+              autoComplete="off"
+              value={single}
+              placeholder="1-300"
+              onChange={(e) => setSingle(digitsOnly(e.target.value))}
+              onKeyDown={onEnter(addSingle)}
+            />
+          </div>
+          <Button variant="secondary" onClick={addSingle} disabled={single === ''}>
+            {t('games.wizard.cartelas.add')}
+          </Button>
+        </div>
+
+        <fieldset className="flex items-end gap-2">
+          <legend className="sr-only">{t('games.wizard.cartelas.range')}</legend>
+          <div className="w-20 space-y-1">
+            <Label htmlFor={`${id}-from`}>{t('games.wizard.cartelas.from')}</Label>
+            <Input
+              id={`${id}-from`}
+              inputMode="numeric"
+              autoComplete="off"
+              value={from}
+              placeholder="1"
+              onChange={(e) => setFrom(digitsOnly(e.target.value))}
+              onKeyDown={onEnter(addFromRange)}
+            />
+          </div>
+          <div className="w-20 space-y-1">
+            <Label htmlFor={`${id}-to`}>{t('games.wizard.cartelas.to')}</Label>
+            <Input
+              id={`${id}-to`}
+              inputMode="numeric"
+              autoComplete="off"
+              value={to}
+              placeholder="300"
+              onChange={(e) => setTo(digitsOnly(e.target.value))}
+              onKeyDown={onEnter(addFromRange)}
+            />
+          </div>
+          <Button variant="secondary" onClick={addFromRange} disabled={from === ''}>
+            {t('games.wizard.cartelas.addRange')}
+          </Button>
+        </fieldset>
+      </div>
+
+      <p
+        aria-live="polite"
+        className={clsx(
+          'min-h-5 text-sm',
+          message?.tone === 'error' && 'text-danger-700',
+          message?.tone === 'warning' && 'text-warning-800',
+          message?.tone === 'success' && 'text-success-700',
+        )}
+      >
+        {message?.text}
+      </p>
+
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-ink-muted">
+        <span className="inline-flex items-center gap-1.5">
+          <span className="size-3.5 rounded bg-surface ring-1 ring-brand-300 ring-inset" aria-hidden="true" />
+          {t('games.wizard.cartelas.legendMine')}
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span className="size-3.5 rounded bg-brand-600" aria-hidden="true" />
+          {t('games.wizard.cartelas.legendSelected')}
+        </span>
+        <span className="inline-flex items-center gap-1.5">
+          <span
+            className="size-3.5 rounded border border-dashed border-line-strong bg-surface-muted"
+            aria-hidden="true"
+          />
+          {t('games.wizard.cartelas.legendOther')}
+        </span>
+        <output className="ml-auto text-sm font-semibold text-brand-700" aria-live="polite">
+          {t('games.wizard.cartelas.selected', { count: selected.size })}
+        </output>
+        <Button variant="ghost" size="sm" onClick={() => onChange(new Set())} disabled={selected.size === 0}>
+          {t('games.wizard.cartelas.clear')}
+        </Button>
+      </div>
+
+      <NumberGrid assigned={assigned} selected={selected} onPick={pick} />
+    </div>
+  );
+}
+
+interface NumberGridProps {
+  assigned: ReadonlySet<number>;
+  selected: ReadonlySet<number>;
+  onPick: (n: number) => void;
+}
+
+/** The cartelas 1-300 as toggle buttons: the agent's own (selected or not) and, dashed, the others. */
+const NumberGrid = memo(function NumberGrid({ assigned, selected, onPick }: NumberGridProps) {
+  const { t } = useTranslation();
+  return (
+    <ul
+      aria-label={t('games.wizard.cartelas.grid')}
+      className="grid max-h-[min(40dvh,20rem)] grid-cols-[repeat(auto-fill,minmax(2.6rem,1fr))] gap-1.5 overflow-y-auto rounded-lg border border-line bg-surface-muted p-2"
+    >
+      {ALL_NUMBERS.map((n) => {
+        const mine = assigned.has(n);
+        const on = selected.has(n);
+        return (
+          <li key={n}>
+            <button
+              type="button"
+              onClick={() => onPick(n)}
+              aria-pressed={mine ? on : undefined}
+              aria-label={
+                mine
+                  ? t('games.wizard.cartelas.number', { n })
+                  : t('games.wizard.cartelas.numberOther', { n })
+              }
+              className={clsx(
+                'flex h-9 w-full items-center justify-center rounded-md text-sm font-semibold tabular-nums transition-colors pointer-coarse:h-11',
+                !mine && 'border border-dashed border-line-strong/70 text-ink-subtle',
+                mine && on && 'bg-brand-600 text-white shadow-sm',
+                mine && !on && 'bg-surface text-ink ring-1 ring-brand-300 ring-inset hover:bg-brand-50',
+              )}
+            >
+              {n}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+});

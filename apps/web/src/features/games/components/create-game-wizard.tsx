@@ -1,0 +1,281 @@
+import type { CreateGameRequest } from '@cartela/contract';
+import { PATTERN_IDS, type PatternId, santimToEtb } from '@cartela/core';
+import { clsx } from 'clsx';
+import type { TFunction } from 'i18next';
+import { Check, Play } from 'lucide-react';
+import { type ReactNode, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ApiError } from '@/lib/api';
+import { errorText } from '@/lib/errors';
+import { useFormat } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { useSession } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { useCreateGame } from '../api/create-game';
+import { useMyCartelas } from '../api/my-cartelas';
+import { newIdempotencyKey } from '../utils/idempotency';
+import { CartelaStep } from './cartela-step';
+import { GameTotals, gameTotals } from './game-totals';
+import { LoadError, Loading } from './load-state';
+import { customAmount, MAX_STAKE_ETB, MoneyStep } from './money-step';
+import { PatternStep } from './pattern-step';
+
+const STEPS = ['money', 'pattern', 'cartelas'] as const;
+type Step = (typeof STEPS)[number];
+
+/** Spec 9's default: full house, when the admin enabled it for the agent; else the agent's first pattern. */
+const DEFAULT_PATTERN: PatternId = 'full-house';
+
+/** The agent's enabled patterns in core's order (all of them if the session does not say). */
+function enabledPatterns(mine: readonly PatternId[] | null | undefined): PatternId[] {
+  return mine ? PATTERN_IDS.filter((p) => mine.includes(p)) : [...PATTERN_IDS];
+}
+
+interface Failure {
+  /** The spec's text: 'Insufficient virtual coins' (402), the server's message, or 'Failed to create game'. */
+  title: string;
+  /** Why, when the server could not say (no connection). */
+  reason?: string;
+}
+
+function failureOf(error: unknown, t: TFunction): Failure {
+  if (error instanceof ApiError && (error.status === 402 || error.code === 'INSUFFICIENT_COINS')) {
+    return { title: t('games.wizard.insufficient') };
+  }
+  if (error instanceof ApiError && error.message)
+    return { title: errorText(error, t('games.wizard.failed')) };
+  const reason = errorText(error, '');
+  return reason ? { title: t('games.wizard.failed'), reason } : { title: t('games.wizard.failed') };
+}
+
+/**
+ * A refusal (4xx) means no game was made, so trying again is a new submission with a new key (the server
+ * answers 409 to a key reused for another game). Without an answer (the network, a 5xx) the game may exist: a
+ * retry carries the same key, and the server answers with that game instead of making a second one.
+ */
+const isDefinitiveRefusal = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+function Stepper({ step }: { step: Step }) {
+  const { t } = useTranslation();
+  const current = STEPS.indexOf(step);
+  return (
+    <ol className="mb-5 flex items-center gap-2 text-sm">
+      {STEPS.map((s, i) => (
+        <li
+          key={s}
+          className="flex min-w-0 flex-1 items-center gap-2"
+          aria-current={i === current ? 'step' : undefined}
+        >
+          <span
+            className={clsx(
+              'flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-bold',
+              i < current && 'bg-success-600 text-white',
+              i === current && 'bg-brand-600 text-white',
+              i > current && 'bg-surface-muted text-ink-muted ring-1 ring-line ring-inset',
+            )}
+            aria-hidden="true"
+          >
+            {i < current ? <Check className="size-4" /> : i + 1}
+          </span>
+          <span
+            className={clsx(
+              'truncate',
+              i === current ? 'font-semibold text-ink' : 'text-ink-muted max-sm:sr-only',
+            )}
+          >
+            {t(`games.wizard.steps.${s}`)}
+          </span>
+          {i < STEPS.length - 1 && <span className="h-px min-w-3 flex-1 bg-line" aria-hidden="true" />}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * Create New Game (spec 02 section 2): Money Level -> Pattern -> Cartelas, with Back, then Start Game. The
+ * request carries an Idempotency-Key made once per submission, so a retry after a lost answer cannot create
+ * two games (or charge the coins twice). On success the room of the new game opens.
+ */
+export function CreateGameWizard({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const cartelas = useMyCartelas();
+  const create = useCreateGame();
+
+  const [step, setStep] = useState<Step>('money');
+  const [preset, setPreset] = useState<number | null>(null);
+  const [custom, setCustom] = useState('');
+  const patterns = enabledPatterns(user?.winningPatterns);
+  const [chosen, setPattern] = useState<PatternId | null>(null);
+  const pattern =
+    chosen && patterns.includes(chosen)
+      ? chosen
+      : patterns.includes(DEFAULT_PATTERN)
+        ? DEFAULT_PATTERN
+        : (patterns[0] ?? null);
+  const [selected, setSelected] = useState<Set<number>>(() => new Set());
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const submission = useRef<{ key: string; body: string } | null>(null);
+
+  const stake = preset ?? customAmount(custom);
+  const stakeValid = Number.isInteger(stake) && stake >= 1 && stake <= MAX_STAKE_ETB;
+
+  function start() {
+    if (pattern === null) return;
+    const body: CreateGameRequest = {
+      stake,
+      cartelaNumbers: [...selected].sort((a, b) => a - b),
+      selectedPattern: pattern,
+      numberOfPlayers: selected.size,
+      gameMode: 'online',
+    };
+    const fingerprint = JSON.stringify(body);
+    // The same game asked for again (Start after a lost answer) keeps its key; a changed one gets a new key.
+    if (submission.current?.body !== fingerprint) {
+      submission.current = { key: newIdempotencyKey(), body: fingerprint };
+    }
+    setFailure(null);
+    create.mutate(
+      { body, idempotencyKey: submission.current.key },
+      {
+        onSuccess: ({ gameId }) => {
+          notify.success(t('games.wizard.created'), { duration: 4000 });
+          onClose();
+          navigate(paths.gameRoom(gameId));
+        },
+        onError: (error) => {
+          if (isDefinitiveRefusal(error)) submission.current = null;
+          const next = failureOf(error, t);
+          setFailure(next);
+          notify.error(next.title, { duration: 5000, description: next.reason });
+        },
+      },
+    );
+  }
+
+  const stepIndex = STEPS.indexOf(step);
+  const back = () => setStep(STEPS[Math.max(0, stepIndex - 1)]!);
+  const forward = () => setStep(STEPS[Math.min(STEPS.length - 1, stepIndex + 1)]!);
+
+  let body: ReactNode;
+  let footer: ReactNode;
+  if (step === 'money') {
+    body = (
+      <MoneyStep
+        preset={preset}
+        custom={custom}
+        onPreset={(amount) => {
+          setPreset(amount);
+          setCustom('');
+        }}
+        onCustom={(text) => {
+          setCustom(text);
+          setPreset(null);
+        }}
+        onSubmit={() => stakeValid && forward()}
+      />
+    );
+    footer = (
+      <>
+        {stake > 0 && (
+          <p className="mr-auto self-center text-sm font-medium text-ink">
+            {t('games.wizard.money.chosen', { amount: format.etb(stake) })}
+          </p>
+        )}
+        {/* Spec 02 section 5: Continue is shown only once there is an amount. */}
+        {stake > 0 && (
+          <Button onClick={forward} disabled={!stakeValid}>
+            {t('games.wizard.continue')}
+          </Button>
+        )}
+      </>
+    );
+  } else if (step === 'pattern') {
+    body = <PatternStep patterns={patterns} pattern={pattern} onChange={setPattern} />;
+    footer = (
+      <>
+        <Button variant="outline" onClick={back}>
+          {t('games.wizard.back')}
+        </Button>
+        <Button onClick={forward} disabled={pattern === null}>
+          {t('games.wizard.next')}
+        </Button>
+      </>
+    );
+  } else {
+    body = (
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_17rem]">
+        <div className="min-w-0">
+          {cartelas.isPending && <Loading label={t('games.wizard.cartelas.loading')} />}
+          {cartelas.isError && (
+            <LoadError
+              title={t('games.wizard.cartelas.loadFailed')}
+              error={cartelas.error}
+              onRetry={() => void cartelas.refetch()}
+              retrying={cartelas.isFetching}
+            />
+          )}
+          {cartelas.data?.size === 0 && (
+            <Alert tone="info" role="status" className="mb-4">
+              {t('games.wizard.cartelas.none')}
+            </Alert>
+          )}
+          {cartelas.data && (
+            <CartelaStep assigned={cartelas.data} selected={selected} onChange={setSelected} />
+          )}
+        </div>
+        <div className="space-y-3">
+          {user && <GameTotals stake={stake} players={selected.size} user={user} />}
+          {failure && (
+            <Alert role="alert" title={failure.title}>
+              {failure.reason}
+            </Alert>
+          )}
+        </div>
+      </div>
+    );
+    const prize = user ? gameTotals({ stake, players: selected.size, user }).prize : null;
+    footer = (
+      <>
+        {/* On a phone the totals are below the grid: the prize stays in sight beside Start Game. */}
+        {prize !== null && selected.size > 0 && (
+          <p className="mr-auto self-center text-sm text-ink-muted lg:hidden">
+            {t('games.wizard.summary', { count: selected.size, prize: format.etb(santimToEtb(prize)) })}
+          </p>
+        )}
+        <Button variant="outline" onClick={back} disabled={create.isPending}>
+          {t('games.wizard.back')}
+        </Button>
+        <Button onClick={start} disabled={selected.size === 0} loading={create.isPending}>
+          {!create.isPending && <Play className="size-4" aria-hidden="true" />}
+          {create.isPending ? t('games.wizard.starting') : t('games.wizard.start')}
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        // A game on its way is not abandoned half-way: the dialog stays until the server answers.
+        if (!open && !create.isPending) onClose();
+      }}
+      title={t('games.wizard.title')}
+      description={t('games.wizard.progress', { step: stepIndex + 1, name: t(`games.wizard.steps.${step}`) })}
+      className={step === 'cartelas' ? 'sm:max-w-4xl' : 'sm:max-w-xl'}
+      footer={footer}
+    >
+      <Stepper step={step} />
+      {body}
+    </Dialog>
+  );
+}

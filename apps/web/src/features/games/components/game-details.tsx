@@ -1,0 +1,51 @@
+import type { GameDetail } from '@cartela/contract';
+import { NUMBER_MAX } from '@cartela/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useFormat } from '@/lib/format';
+import { usePatternText } from '../utils/display';
+import { StatusBadge } from './status-badge';
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-2">
+      <dt className="text-sm text-ink-muted">{label}</dt>
+      <dd className="text-right text-sm font-medium text-ink">{children}</dd>
+    </div>
+  );
+}
+
+/** Spec 02 section 2: game mode, pattern, stake, players as cartelas, numbers called of 75, status, times. */
+export function GameDetails({ game }: { game: GameDetail }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const pattern = usePatternText();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('games.history.details.title')}</CardTitle>
+      </CardHeader>
+      <CardContent className="pt-2">
+        <dl className="divide-y divide-line">
+          <Item label={t('games.history.details.mode')}>{t(`games.modes.${game.gameMode}`)}</Item>
+          <Item label={t('games.history.details.pattern')}>{pattern.name(game.selectedWinningPattern)}</Item>
+          <Item label={t('games.history.details.stake')}>{format.etb(game.stake)}</Item>
+          <Item label={t('games.history.details.players')}>
+            {t('games.history.details.playersValue', { count: game.numberOfPlayers })}
+          </Item>
+          <Item label={t('games.history.details.calls')}>
+            {t('games.history.details.callsValue', { count: game.totalCalls, total: NUMBER_MAX })}
+          </Item>
+          <Item label={t('games.history.details.status')}>
+            <StatusBadge status={game.status} />
+          </Item>
+          <Item label={t('games.history.details.started')}>{format.dateTime(game.createdAt)}</Item>
+          <Item label={t('games.history.details.finished')}>
+            {game.finishedAt ? format.dateTime(game.finishedAt) : t('games.history.details.notFinished')}
+          </Item>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

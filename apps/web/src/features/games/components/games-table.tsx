@@ -1,0 +1,146 @@
+import type { Game } from '@cartela/contract';
+import { clsx } from 'clsx';
+import { ChevronRight, History, PlayCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
+import { useFormat } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { shortGameId, usePatternText, useRate } from '../utils/display';
+import { StatusBadge } from './status-badge';
+
+export interface GamesTableProps {
+  games: readonly Game[];
+  /** The admin's list of every agent's games names each game's agent. */
+  showAgent?: boolean;
+}
+
+/** A running game opens in its room; a finished or cancelled one opens its history. */
+export function gameLink(game: Pick<Game, 'gameId' | 'status'>): { to: string; over: boolean } {
+  const over = game.status === 'finished' || game.status === 'cancelled';
+  return { to: over ? paths.gameHistory(game.gameId) : paths.gameRoom(game.gameId), over };
+}
+
+/**
+ * The games of spec 02 section 2: Game ID, Status, Players, Stake, Total Amount, Commission, Commission %,
+ * Pattern, Calls, Created and Actions. The spec's Actions column holds only a dash; here it opens the game
+ * (its room while it runs, its history once over). A phone shows one card per game.
+ */
+export function GamesTable({ games, showAgent = false }: GamesTableProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const rate = useRate();
+  const pattern = usePatternText();
+  const columns = {
+    gameId: t('games.list.columns.gameId'),
+    status: t('games.list.columns.status'),
+    players: t('games.list.columns.players'),
+    stake: t('games.list.columns.stake'),
+    totalAmount: t('games.list.columns.totalAmount'),
+    commission: t('games.list.columns.commission'),
+    commissionPercent: t('games.list.columns.commissionPercent'),
+    pattern: t('games.list.columns.pattern'),
+    calls: t('games.list.columns.calls'),
+    created: t('games.list.columns.created'),
+    actions: t('games.list.columns.actions'),
+  };
+  const numeric = 'tabular-nums md:text-right';
+
+  return (
+    <Table caption={t('games.list.caption')}>
+      <TableHead>
+        <tr>
+          <TableHeaderCell>{columns.gameId}</TableHeaderCell>
+          <TableHeaderCell>{columns.status}</TableHeaderCell>
+          <TableHeaderCell className="text-right">{columns.players}</TableHeaderCell>
+          <TableHeaderCell className="text-right">{columns.stake}</TableHeaderCell>
+          <TableHeaderCell className="text-right">{columns.totalAmount}</TableHeaderCell>
+          <TableHeaderCell className="text-right">{columns.commission}</TableHeaderCell>
+          <TableHeaderCell className="text-right">{columns.commissionPercent}</TableHeaderCell>
+          <TableHeaderCell>{columns.pattern}</TableHeaderCell>
+          <TableHeaderCell className="text-right">{columns.calls}</TableHeaderCell>
+          <TableHeaderCell>{columns.created}</TableHeaderCell>
+          <TableHeaderCell>{columns.actions}</TableHeaderCell>
+        </tr>
+      </TableHead>
+      <TableBody>
+        {games.map((game) => {
+          const id = shortGameId(game.gameId);
+          const { to, over } = gameLink(game);
+          return (
+            <TableRow key={game.id} aria-label={t('games.gameId', { id })} className="max-md:relative">
+              <TableCell className="max-md:mb-1 max-md:border-b max-md:border-line max-md:pb-2">
+                <div className="min-w-0 max-md:pr-24">
+                  <Link
+                    to={to}
+                    title={game.gameId}
+                    className="font-mono font-semibold text-brand-700 underline-offset-4 hover:underline"
+                  >
+                    #{id}
+                  </Link>
+                  {showAgent && (
+                    <p className="text-xs text-ink-muted">
+                      {t('games.list.agent', { name: game.agentUsername })}
+                    </p>
+                  )}
+                </div>
+              </TableCell>
+              {/* A phone's card shows the status in its top corner, beside the id. */}
+              <TableCell
+                label={columns.status}
+                className="max-md:absolute max-md:top-3 max-md:right-4 max-md:min-h-0 max-md:before:hidden"
+              >
+                <StatusBadge status={game.status} />
+              </TableCell>
+              <TableCell label={columns.players} className={numeric}>
+                {format.number(game.numberOfPlayers)}
+              </TableCell>
+              <TableCell label={columns.stake} className={`${numeric} whitespace-nowrap`}>
+                {format.etb(game.stake)}
+              </TableCell>
+              <TableCell label={columns.totalAmount} className={`${numeric} whitespace-nowrap`}>
+                {format.etb(game.totalAmount)}
+              </TableCell>
+              <TableCell label={columns.commission} className={`${numeric} whitespace-nowrap`}>
+                <span>
+                  {format.etb(game.agentFee)}
+                  {/* A phone's card has no Commission % line: the rate sits beside the amount. */}
+                  <span className="text-ink-muted md:hidden"> ({rate(game.commissionPercent)})</span>
+                </span>
+              </TableCell>
+              <TableCell label={columns.commissionPercent} className={`${numeric} max-md:sr-only`}>
+                {rate(game.commissionPercent)}
+              </TableCell>
+              <TableCell label={columns.pattern}>{pattern.name(game.selectedWinningPattern)}</TableCell>
+              <TableCell label={columns.calls} className={numeric}>
+                {format.number(game.totalCalls)}
+              </TableCell>
+              <TableCell label={columns.created} className="whitespace-nowrap">
+                {format.dateTime(game.createdAt)}
+              </TableCell>
+              <TableCell className="max-md:mt-2 max-md:border-t max-md:border-line max-md:pt-3">
+                <Link
+                  to={to}
+                  aria-label={over ? t('games.list.historyOf', { id }) : t('games.list.openRoomOf', { id })}
+                  className={clsx(
+                    buttonClasses({ variant: over ? 'outline' : 'secondary', size: 'sm' }),
+                    'max-md:w-full',
+                  )}
+                >
+                  {over ? (
+                    <History className="size-4" aria-hidden="true" />
+                  ) : (
+                    <PlayCircle className="size-4" aria-hidden="true" />
+                  )}
+                  {over ? t('games.list.viewHistory') : t('games.list.openRoom')}
+                  <ChevronRight className="size-4 md:hidden" aria-hidden="true" />
+                </Link>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}

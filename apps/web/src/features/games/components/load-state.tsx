@@ -1,0 +1,51 @@
+import { RefreshCw } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { errorText } from '@/lib/errors';
+import { notify } from '@/lib/toast';
+
+/** Something on its way: the spinner says what is loading ('Loading games...'). */
+export function Loading({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center py-16 text-ink-muted">
+      <Spinner size="lg" label={label} className="text-brand-600" />
+    </div>
+  );
+}
+
+export interface LoadErrorProps {
+  title: string;
+  error: unknown;
+  onRetry: () => void;
+  retrying?: boolean;
+}
+
+/** A load that failed: what failed, the server's reason when it gave one, and a retry. */
+export function LoadError({ title, error, onRetry, retrying = false }: LoadErrorProps) {
+  const { t } = useTranslation();
+  const reason = errorText(error, '');
+  return (
+    <Alert role="alert" title={title} className="items-center">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {reason && <span>{reason}</span>}
+        <Button variant="outline" size="sm" onClick={onRetry} loading={retrying}>
+          {!retrying && <RefreshCw className="size-4" aria-hidden="true" />}
+          {t('games.retry')}
+        </Button>
+      </div>
+    </Alert>
+  );
+}
+
+/** The spec's toast when a load fails (errors 5 s), once per failure. */
+export function useFailureToast(error: unknown, failedAt: number, text: string) {
+  const shown = useRef(0);
+  useEffect(() => {
+    if (!error || failedAt === shown.current) return;
+    shown.current = failedAt;
+    notify.error(text, { duration: 5000 });
+  }, [error, failedAt, text]);
+}

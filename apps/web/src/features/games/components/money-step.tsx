@@ -1,0 +1,91 @@
+import { MONEY_LEVELS_ETB } from '@cartela/core';
+import { clsx } from 'clsx';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Input } from '@/components/ui/input';
+import { Field, fieldDescriptionId } from '@/components/ui/label';
+import { useFormat } from '@/lib/format';
+
+/** The stake the wizard may send: a whole number of birr, 1 to 1,000,000 (the contract's Stake). */
+export const MAX_STAKE_ETB = 1_000_000;
+
+/** The custom amount as the agent typed it: a whole number, 0 when blank (spec 02 section 5). */
+export const customAmount = (text: string): number => (text === '' ? 0 : Number(text));
+
+export interface MoneyStepProps {
+  preset: number | null;
+  custom: string;
+  /** Choosing a preset clears the custom amount, and typing one clears the preset. */
+  onPreset: (amount: number) => void;
+  onCustom: (text: string) => void;
+  /** Enter in the custom amount goes on, as Continue does. */
+  onSubmit: () => void;
+}
+
+/** Step 1, Money Level: the preset stakes of core (10 ... 200 birr) or a custom whole amount. */
+export function MoneyStep({ preset, custom, onPreset, onCustom, onSubmit }: MoneyStepProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const id = useId();
+  const tooLarge = customAmount(custom) > MAX_STAKE_ETB;
+  return (
+    <div className="space-y-5">
+      <fieldset>
+        <legend className="text-sm font-medium text-ink">{t('games.wizard.money.legend')}</legend>
+        <p className="mt-0.5 text-sm text-ink-muted">{t('games.wizard.money.hint')}</p>
+        <div className="mt-3 grid grid-cols-3 gap-2 sm:gap-3">
+          {MONEY_LEVELS_ETB.map((amount) => {
+            const on = preset === amount;
+            return (
+              <button
+                key={amount}
+                type="button"
+                aria-pressed={on}
+                onClick={() => onPreset(amount)}
+                className={clsx(
+                  'flex h-14 flex-col items-center justify-center rounded-xl border text-lg font-bold tabular-nums transition-colors',
+                  on
+                    ? 'border-brand-600 bg-brand-600 text-white shadow-sm'
+                    : 'border-line-strong bg-surface text-ink hover:border-brand-300 hover:bg-brand-50',
+                )}
+              >
+                {format.etb(amount, 0)}
+              </button>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      <Field
+        id={id}
+        label={t('games.wizard.money.custom')}
+        hint={t('games.wizard.money.customHint')}
+        error={tooLarge ? t('games.wizard.money.tooLarge') : undefined}
+      >
+        <Input
+          id={id}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="0"
+          value={custom}
+          aria-invalid={tooLarge || undefined}
+          aria-describedby={fieldDescriptionId(id)}
+          onChange={(e) =>
+            onCustom(
+              e.target.value
+                .replace(/\D/g, '')
+                .replace(/^0+(?=\d)/, '')
+                .slice(0, 7),
+            )
+          }
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            onSubmit();
+          }}
+          className="sm:max-w-60"
+        />
+      </Field>
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import type { GameDetail } from '@cartela/contract';
+import { ballLabel } from '@cartela/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { json, makeUser, mockApi, renderApp, storeSession } from '@/test/utils';
+import { cardOf, drawnCalls, makeDetail } from '../testing';
+
+const GAME_ID = 'G-20251122-HISTORY1';
+
+function withGame(game: GameDetail | Response, routes: Parameters<typeof mockApi>[0] = {}) {
+  storeSession(makeUser());
+  return mockApi({
+    'GET /api/auth/me': json(200, { user: makeUser() }),
+    [`GET /api/games/${GAME_ID}`]: game instanceof Response ? game : json(200, { game }),
+    ...routes,
+  });
+}
+
+const winnerCard = cardOf(17);
+
+beforeAll(async () => {
+  await import('./game-history-page');
+}, 30_000);
+
+describe('/game-history/{gameId}', () => {
+  it('shows the game: id, status, cards, the calls in order coloured by column, and its details', async () => {
+    const calledNumbers = drawnCalls(30, [12]);
+    const game = makeDetail({
+      gameId: GAME_ID,
+      calledNumbers,
+      stake: 30,
+      numberOfPlayers: 14,
+      selectedWinningPattern: 'x-pattern',
+      winningPattern: 'x-pattern',
+      gameMode: 'online',
+    });
+    withGame(game);
+    renderApp(`/game-history/${GAME_ID}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Game History' })).toBeInTheDocument();
+    const id = await screen.findByText('Game #HISTORY1');
+    expect(id).toHaveAttribute('title', GAME_ID);
+    expect(within(id.parentElement!).getByText('Finished').className).toMatch(/danger/);
+    expect(screen.getByRole('link', { name: 'Back to Games' })).toHaveAttribute('href', '/game');
+    const stats = within(screen.getByRole('region', { name: 'Game History' }));
+    expect(stats.getByText('Game date').nextElementSibling).toHaveTextContent('Nov 22, 2025');
+    expect(stats.getByText('Numbers called').nextElementSibling).toHaveTextContent('30');
+    expect(stats.getByText('Players').nextElementSibling).toHaveTextContent('14');
+    expect(stats.getByText('Money level').nextElementSibling).toHaveTextContent(/ETB\s30\.00/);
+
+    const calls = within(screen.getByRole('list', { name: 'Called numbers' }));
+    const items = calls.getAllByRole('listitem').filter((li) => li.getAttribute('aria-label'));
+    expect(items.map((li) => li.getAttribute('aria-label'))).toEqual(
+      calledNumbers.map((n, i) => `Call ${i + 1}: ${ballLabel(n)}`),
+    );
+    // Coloured by range: B blue, I red, N slate, G green, O amber.
+    const colour = {
+      B: 'bg-sky-600',
+      I: 'bg-rose-600',
+      N: 'bg-slate-600',
+      G: 'bg-emerald-600',
+      O: 'bg-amber-400',
+    };
+    for (const [i, n] of calledNumbers.entries()) {
+      expect(within(items[i]!).getByText(ballLabel(n)).className).toContain(colour[ballLabel(n)[0] as 'B']);
+    }
+    expect(calls.getByText('Shuffled')).toBeInTheDocument();
+
+    const details = within(
+      screen.getByRole('heading', { name: 'Game details' }).closest('div.rounded-xl')! as HTMLElement,
+    );
+    const detail = (label: string) =>
+      details.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(detail('Game mode')).toBe('Online');
+    expect(detail('Selected pattern')).toBe('X Pattern');
+    expect(detail('Stake per player')).toMatch(/ETB\s30\.00/);
+    expect(detail('Players')).toBe('14 cartelas');
+    expect(detail('Numbers called')).toBe('30 of 75');
+    expect(detail('Status')).toBe('Finished');
+    expect(detail('Started')).toMatch(/Nov 22, 2025/);
+    expect(detail('Finished')).toMatch(/Nov 22, 2025/);
+  });
+
+  it("shows the winner's card with the free centre and the numbers called up to the win marked", async () => {
+    const calledNumbers = drawnCalls(30, [12]);
+    const game = makeDetail({
+      gameId: GAME_ID,
+      calledNumbers,
+      winnerCartelaNumber: 17,
+      winners: [
+        { cartelaNumber: 17, patternId: 'full-house', lastBall: calledNumbers[24]!, callCount: 25, at: null },
+      ],
+    });
+    withGame(game, {
+      [`GET /api/games/${GAME_ID}/cartela/17`]: json(200, {
+        cartela: { cartelaNumber: 17, bingoCard: winnerCard },
+      }),
+    });
+    renderApp(`/game-history/${GAME_ID}`);
+
+    expect(await screen.findByText('Cartela 17')).toBeInTheDocument();
+    expect(screen.getByText('Winning pattern: Full House')).toBeInTheDocument();
+    expect(screen.getByText(`Won on ${ballLabel(calledNumbers[24]!)}, call 25`)).toBeInTheDocument();
+    const card = await screen.findByRole('table', { name: 'Winning card: cartela 17' });
+    const upToWin = new Set(calledNumbers.slice(0, 25));
+    const cells = within(card).getAllByRole('cell');
+    expect(cells).toHaveLength(25);
+    cells.forEach((cell, i) => {
+      const value = winnerCard[Math.floor(i / 5)]![i % 5]!;
+      if (value === 0) expect(cell).toHaveTextContent('Free');
+      else expect(cell.className.includes('bg-success-600'), `cell ${value}`).toBe(upToWin.has(value));
+    });
+    expect(screen.queryByText('No winner in this game')).not.toBeInTheDocument();
+  });
+
+  it("says 'No winner in this game' and 'Game ended without a winner' when nobody won", async () => {
+    withGame(makeDetail({ gameId: GAME_ID }));
+    renderApp(`/game-history/${GAME_ID}`);
+    expect(await screen.findByText('No winner in this game')).toBeInTheDocument();
+    expect(screen.getByText('Game ended without a winner')).toBeInTheDocument();
+  });
+
+  it("shows 'Game Not Found' with 'Back to Games', and the toast 'Game data not available'", async () => {
+    withGame(json(404, { message: 'Game not found', code: 'NOT_FOUND' }));
+    renderApp(`/game-history/${GAME_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Game Not Found' })).toBeInTheDocument();
+    expect(await screen.findByText('Game data not available')).toBeInTheDocument();
+    const back = screen.getAllByRole('link', { name: 'Back to Games' });
+    expect(back.length).toBeGreaterThan(0);
+    await userEvent.setup().click(back.at(-1)!);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/game$/));
+  });
+
+  it("toasts 'Failed to load game history' when the server fails, and offers to try again", async () => {
+    withGame(json(403, { message: 'You do not have permission to do this.', code: 'FORBIDDEN' }));
+    renderApp(`/game-history/${GAME_ID}`);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Failed to load game history')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('Failed to load game history')).toHaveLength(2));
+  });
+});
+
+describe('the fairness proof', () => {
+  it('verifies a real game call by call: the seed matches the commitment and every call follows from it', async () => {
+    withGame(makeDetail({ gameId: GAME_ID, calledNumbers: drawnCalls(30, [12]) }));
+    renderApp(`/game-history/${GAME_ID}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Verify' }));
+    expect(
+      screen.getByText('Verified: every one of the 30 calls follows from the seed.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('The seed matches the commitment')).toBeInTheDocument();
+    const checks = within(screen.getByRole('list', { name: 'Each call against the seed' })).getAllByRole(
+      'listitem',
+    );
+    expect(checks).toHaveLength(30);
+    expect(checks.every((li) => / matches$/.test(li.getAttribute('aria-label')!))).toBe(true);
+  });
+
+  it('reports the first call that the seed does not give, and checks no further', async () => {
+    const honest = drawnCalls(30, [12]);
+    const tampered = [...honest];
+    [tampered[4], tampered[9]] = [honest[9]!, honest[4]!];
+    withGame(makeDetail({ gameId: GAME_ID, calledNumbers: tampered }));
+    renderApp(`/game-history/${GAME_ID}`);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Verify' }));
+    expect(
+      screen.getByText(
+        `Not verified: call 5 was ${ballLabel(honest[9]!)}, but the seed gives ${ballLabel(honest[4]!)}.`,
+      ),
+    ).toBeInTheDocument();
+    const checks = within(screen.getByRole('list', { name: 'Each call against the seed' })).getAllByRole(
+      'listitem',
+    );
+    expect(checks.slice(0, 4).every((li) => / matches$/.test(li.getAttribute('aria-label')!))).toBe(true);
+    expect(checks[4]).toHaveAttribute(
+      'aria-label',
+      `Call 5: ${ballLabel(honest[9]!)}, the seed gives ${ballLabel(honest[4]!)}`,
+    );
+    expect(checks[4]!.className).toContain('ring-danger-600');
+    expect(checks.slice(5).every((li) => / not checked$/.test(li.getAttribute('aria-label')!))).toBe(true);
+  });
+
+  it('keeps the seed secret while the game runs: no Verify yet', async () => {
+    withGame(makeDetail({ gameId: GAME_ID, status: 'active', drawSeed: null, finishedAt: null }));
+    renderApp(`/game-history/${GAME_ID}`);
+    expect(await screen.findByText('Revealed when the game ends')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Verify' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,104 @@
+// Answers of the games routes, shaped by the contract, for this feature's tests. The draw of a game comes from
+// packages/core (drawOrder, shuffleRemaining, seedCommitment), so the fixtures are real, verifiable games.
+import type { AssignedCartela, Game, GameDetail } from '@cartela/contract';
+import { cardFromColumns, drawOrder, letterOf, seedCommitment, shuffleRemaining } from '@cartela/core';
+import { json } from '@/test/utils';
+import './i18n';
+
+export const AGENT_ID = '0b7c3f9e-4a8d-4c1e-9f00-000000000001';
+export const SEED = '7f3a9c21e4b85d06f1a2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718';
+export const COMMITMENT = seedCommitment(SEED);
+
+let serial = 0;
+
+export function makeGame(overrides: Partial<Game> = {}): Game {
+  serial += 1;
+  const id = overrides.id ?? `6a1e0c2d-0000-4000-8000-${String(serial).padStart(12, '0')}`;
+  return {
+    id,
+    _id: id,
+    gameId: `G-20251122-${String(serial).padStart(8, '0')}`,
+    agentId: AGENT_ID,
+    agentUsername: 'agent1',
+    status: 'finished',
+    gameMode: 'online',
+    stake: 20,
+    numberOfPlayers: 12,
+    totalAmount: 240,
+    agentFee: 24,
+    prize: 216,
+    commissionPercent: 10,
+    coinCost: 24,
+    selectedWinningPattern: 'full-house',
+    winningPattern: 'full-house',
+    cartelaNumbers: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+    calledNumbers: [],
+    totalCalls: 34,
+    winnerCartelaNumber: null,
+    winners: [],
+    finishReason: 'agent',
+    drawCommitment: COMMITMENT,
+    drawSeed: SEED,
+    createdAt: '2025-11-22T15:30:00.000Z',
+    updatedAt: '2025-11-22T16:00:00.000Z',
+    finishedAt: '2025-11-22T16:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * The calls a game with this seed makes: `count` balls, with the rest reshuffled after each call count in
+ * `shuffleAfter` (shuffle k = 1, 2, ...), exactly as the server's engine draws them.
+ */
+export function drawnCalls(count: number, shuffleAfter: readonly number[] = [], seed = SEED): number[] {
+  let order = drawOrder(seed);
+  shuffleAfter.forEach((at, k) => {
+    order = [...order.slice(0, at), ...shuffleRemaining(seed, k + 1, order.slice(at))];
+  });
+  return order.slice(0, count);
+}
+
+export function makeDetail(overrides: Partial<GameDetail> = {}): GameDetail {
+  const calledNumbers = overrides.calledNumbers ?? drawnCalls(30, [12]);
+  const base = makeGame({ calledNumbers, totalCalls: calledNumbers.length });
+  return {
+    ...base,
+    calls: calledNumbers.map((number, i) => ({
+      number,
+      letter: letterOf(number),
+      at: new Date(Date.parse('2025-11-22T15:31:00.000Z') + i * 3000).toISOString(),
+    })),
+    shuffles: [{ afterCalls: 12, at: '2025-11-22T15:32:00.000Z' }],
+    validations: [],
+    blocked: [],
+    lastSeq: calledNumbers.length + 2,
+    ...overrides,
+  };
+}
+
+/** A valid card that differs per cartela number (each column shifted by n). */
+export function cardOf(n: number): number[][] {
+  const columns = [0, 1, 2, 3, 4].map((c) =>
+    [0, 1, 2, 3, 4].map((r) => c * 15 + 1 + ((r * 3 + n) % 15)).sort((a, b) => a - b),
+  );
+  return cardFromColumns(columns);
+}
+
+export function makeAssigned(n: number, overrides: Partial<AssignedCartela> = {}): AssignedCartela {
+  return {
+    id: `a-${n}`,
+    _id: `a-${n}`,
+    agentId: AGENT_ID,
+    cartelaNumber: n,
+    bingoCard: cardOf(n),
+    isActive: true,
+    createdAt: '2025-01-15T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const gamesAnswer = (games: Game[], page = 1, total = games.length, limit = 10) =>
+  json(200, { games, page, limit, total, totalPages: Math.ceil(total / limit) });
+
+export const assignedAnswer = (numbers: readonly number[]) =>
+  json(200, { assignedCartelas: numbers.map((n) => makeAssigned(n)) });

@@ -1,0 +1,65 @@
+import { seedCommitment } from '@cartela/core';
+import { describe, expect, it } from 'vitest';
+import { COMMITMENT, drawnCalls, makeDetail, SEED } from '../testing';
+import { verifyRecordedGame } from './verify';
+
+describe('verifying a game in the browser', () => {
+  it('confirms every call of a real game, shuffles included', () => {
+    const game = makeDetail({
+      calledNumbers: drawnCalls(40, [12, 30]),
+      shuffles: [
+        { afterCalls: 12, at: null },
+        { afterCalls: 30, at: null },
+      ],
+    });
+    const result = verifyRecordedGame(game)!;
+    expect(result.verdict).toEqual({ kind: 'ok' });
+    expect(result.computed).toBe(COMMITMENT);
+    expect(result.commitmentMatches).toBe(true);
+    expect(result.calls).toHaveLength(40);
+    expect(result.calls.every((c) => c.status === 'ok' && c.expected === c.number)).toBe(true);
+  });
+
+  it('stops at the first call that is not the seed’s, saying what the seed gives there', () => {
+    const honest = drawnCalls(30, [12]);
+    const tampered = [...honest];
+    // Swap calls 20 and 25: the same balls, in another order.
+    [tampered[19], tampered[24]] = [honest[24]!, honest[19]!];
+    const result = verifyRecordedGame(makeDetail({ calledNumbers: tampered }))!;
+    expect(result.verdict).toEqual({ kind: 'mismatch', index: 20, actual: honest[24], expected: honest[19] });
+    expect(result.calls.slice(0, 19).every((c) => c.status === 'ok')).toBe(true);
+    expect(result.calls[19]).toEqual({
+      index: 20,
+      number: honest[24],
+      status: 'mismatch',
+      expected: honest[19],
+    });
+    expect(result.calls.slice(20).every((c) => c.status === 'unchecked')).toBe(true);
+  });
+
+  it('finds a call that the recorded shuffle does not explain', () => {
+    // The calls of an honest game with a shuffle after 12, recorded as if there had been none.
+    const result = verifyRecordedGame(makeDetail({ calledNumbers: drawnCalls(20, [12]), shuffles: [] }))!;
+    expect(result.verdict).toMatchObject({ kind: 'mismatch', index: 13 });
+  });
+
+  it('refuses a seed that is not the committed one', () => {
+    const other = 'aa'.repeat(32);
+    const result = verifyRecordedGame(makeDetail({ drawSeed: other }))!;
+    expect(result.verdict).toEqual({ kind: 'commitment' });
+    expect(result.computed).toBe(seedCommitment(other));
+    expect(result.commitmentMatches).toBe(false);
+    expect(result.calls.every((c) => c.status === 'unchecked')).toBe(true);
+  });
+
+  it('has nothing to check while the seed is secret', () => {
+    expect(verifyRecordedGame(makeDetail({ drawSeed: null }))).toBeNull();
+  });
+
+  it('reports a seed that is not a seed instead of throwing', () => {
+    const result = verifyRecordedGame(makeDetail({ drawSeed: 'not-a-seed' }))!;
+    expect(result.verdict.kind).toBe('invalid');
+    expect(result.computed).toBeNull();
+    expect(SEED).toHaveLength(64);
+  });
+});
