@@ -24,10 +24,16 @@ const sourceArgs = ['--import', 'tsx', '--conditions=source', path.join(root, 'a
  * Starts the built server (or, with fromSource, the server from its sources); resolves with { child, port, ms }
  * once /api/health answers 200.
  */
-export async function startServer({ dataDir, env = {}, timeoutMs = 30_000, fromSource = false }) {
+export async function startServer({
+  dataDir,
+  env = {},
+  timeoutMs = 30_000,
+  fromSource = false,
+  nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+}) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, fromSource ? sourceArgs : [serverMain], {
+  const child = spawn(process.execPath, [...nodeArgs, ...(fromSource ? sourceArgs : [serverMain])], {
     cwd: root,
     env: {
       ...process.env,
