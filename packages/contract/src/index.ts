@@ -4,3 +4,4 @@ export * from './common.js';
 export * from './games.js';
 export * from './network.js';
 export * from './route.js';
+export * from './voices.js';
