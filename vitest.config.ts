@@ -39,6 +39,11 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        ...resolveSource,
+        // The repository's own tools (scripts/), e.g. the default voice packs' generator and its output.
+        test: { name: 'tools', root: '.', include: ['scripts/**/*.test.{ts,mjs}'], environment: 'node' },
+      },
       serverProject('server-pglite', { TEST_DB: 'pglite' }),
       ...(postgresUrl
         ? [serverProject('server-postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl })]
