@@ -11,6 +11,7 @@ const benches = [
   ['node', ['bench/regenerate.mjs']],
   ['node', ['bench/agents-list.mjs']],
   ['node', ['bench/games.mjs']],
+  ['node', ['bench/voices.mjs']],
   ['npx', ['tsx', '--conditions=source', 'bench/core.ts']],
 ];
 let failed = 0;

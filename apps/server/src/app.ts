@@ -12,6 +12,7 @@ import { gamesModule } from './modules/games/index.js';
 import { healthModule } from './modules/health/index.js';
 import { superAgentsModule } from './modules/super-agents/index.js';
 import { UserCache } from './modules/users/cache.js';
+import { voicePacksModule } from './modules/voice-packs/index.js';
 import { setupAuth } from './plugins/auth.js';
 import { setupCompression } from './plugins/compress.js';
 import { setupDocs } from './plugins/docs.js';
@@ -31,6 +32,7 @@ const MODULES: readonly ServerModule[] = [
   agentsModule,
   superAgentsModule,
   gamesModule,
+  voicePacksModule,
 ];
 
 export interface BuildAppOptions {

@@ -9,4 +9,5 @@ export * from '../modules/coins/schema.js';
 export * from '../modules/games/schema.js';
 export * from '../modules/super-agents/schema.js';
 export * from '../modules/users/schema.js';
+export * from '../modules/voice-packs/schema.js';
 export type { CardGrid } from './columns.js';

@@ -12,3 +12,4 @@ export { pages as reports } from '@/features/reports/routes';
 export { pages as settings } from '@/features/settings/routes';
 export { pages as superAgentDashboard } from '@/features/super-agent-dashboard/routes';
 export { pages as superAgents } from '@/features/super-agents/routes';
+export { pages as voicePacks } from '@/features/voice-packs/routes';

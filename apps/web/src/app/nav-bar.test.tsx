@@ -28,7 +28,7 @@ async function menuLinks() {
 }
 
 describe('navigation bar', () => {
-  it('gives the admin their seven menu items', async () => {
+  it('gives the admin their eight menu items', async () => {
     signedIn(adminUser());
     renderApp('/dashboard');
     expect(await menuLinks()).toEqual([
@@ -38,6 +38,7 @@ describe('navigation bar', () => {
       ['Balance', '/balance'],
       ['Super Agents', '/super-agent-management'],
       ['Reports', '/admin/reports'],
+      ['Voice Packs', '/voice-packs'],
       ['Settings', '/settings'],
     ]);
   });

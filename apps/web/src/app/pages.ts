@@ -1,9 +1,16 @@
 import type { Role } from '@cartela/contract';
+import { settingsSections as voiceSettings } from '@/features/voices/routes';
 import type { MenuEntry, PageEntry } from '@/lib/pages';
+import { paths } from '@/lib/paths';
 import * as features from './features';
 
 /** The page table: every page of every feature, with who may open it and where the menus show it. */
-export const PAGES: readonly PageEntry[] = Object.values(features).flat();
+export const PAGES: readonly PageEntry[] = Object.values(features)
+  .flat()
+  // Settings > Voice is the voices feature's page inside the settings layout (features do not import each other).
+  .map((page) =>
+    page.path === paths.settings ? { ...page, children: [...voiceSettings, ...(page.children ?? [])] } : page,
+  );
 
 export interface MenuItem extends Pick<MenuEntry, 'label' | 'icon'> {
   to: string;

@@ -4,6 +4,8 @@ import type balance from '../features/balance/i18n/en.json';
 import type games from '../features/games/i18n/en.json';
 import type settings from '../features/settings/i18n/en.json';
 import type superAgents from '../features/super-agents/i18n/en.json';
+import type voicePacks from '../features/voice-packs/i18n/en.json';
+import type voices from '../features/voices/i18n/en.json';
 import type en from './en.json';
 
 declare module 'i18next' {
@@ -17,6 +19,8 @@ declare module 'i18next' {
         games: typeof games;
         settings: typeof settings;
         superAgents: typeof superAgents;
+        voicePacks: typeof voicePacks;
+        voices: typeof voices;
       };
     };
   }

@@ -56,6 +56,20 @@ describe('api client', () => {
     expect(new Headers(init.headers).has('Authorization')).toBe(false);
   });
 
+  it('sends a raw body as it is, with its own content type', async () => {
+    const fetchMock = vi.fn(async () => json(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    const zip = new Blob([new Uint8Array([0x50, 0x4b, 3, 4])], { type: 'application/zip' });
+
+    await api(getGame, { params: { gameId: 'g1', n: 1 }, rawBody: zip });
+    await api(getGame, { params: { gameId: 'g1', n: 1 }, rawBody: new Blob(['x']) });
+
+    const [first, second] = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    expect(first![1].body).toBe(zip);
+    expect(new Headers(first![1].headers).get('Content-Type')).toBe('application/zip');
+    expect(new Headers(second![1].headers).get('Content-Type')).toBe('application/octet-stream');
+  });
+
   it('adds the headers a call asks for, never in place of its own', async () => {
     localStorage.setItem('token', 'abc');
     const fetchMock = vi.fn(async () => json(200, { ok: true }));

@@ -35,6 +35,11 @@ export interface ApiOptions<R extends RouteDef> {
   signal?: AbortSignal;
   /** Extra request headers, such as the `Idempotency-Key` that makes a retried POST /api/games safe. */
   headers?: Record<string, string>;
+  /**
+   * A body sent as it is instead of JSON (a voice pack's zip), with its own type as the Content-Type
+   * (application/octet-stream when it has none). For routes without a JSON body.
+   */
+  rawBody?: Blob;
 }
 
 type UnauthorizedHandler = () => void;
@@ -107,13 +112,14 @@ export async function api<R extends RouteDef>(
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = options.body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
+  else if (options.rawBody) headers['Content-Type'] = options.rawBody.type || 'application/octet-stream';
 
   let response: Response;
   try {
     response = await fetch(url, {
       method: route.method,
       headers,
-      body: hasBody ? JSON.stringify(options.body) : undefined,
+      body: hasBody ? JSON.stringify(options.body) : options.rawBody,
       signal: options.signal,
     });
   } catch (error) {

@@ -17,9 +17,11 @@ export const paths = {
   commission: '/commission',
   balance: '/balance',
   superAgentManagement: '/super-agent-management',
+  voicePacks: '/voice-packs',
   settings: '/settings',
   settingsProfile: '/settings/profile',
   settingsCommission: '/settings/commission',
+  settingsVoice: '/settings/voice',
 } as const;
 
 /** Route patterns of the pages with parameters (React Router syntax), for the page table only. */

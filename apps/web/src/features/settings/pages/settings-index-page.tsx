@@ -1,13 +1,15 @@
 import '../i18n';
-import { ChevronRight, Percent, UserRound } from 'lucide-react';
+import { ChevronRight, Percent, UserRound, Volume2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/lib/paths';
+import { useSession } from '@/lib/session';
 
 /** /settings: a welcome page pointing to the sections. */
 export function SettingsIndexPage() {
   const { t } = useTranslation();
+  const { user } = useSession();
   const sections = [
     {
       to: paths.settingsProfile,
@@ -21,6 +23,16 @@ export function SettingsIndexPage() {
       body: t('settings.commissionCard'),
       icon: Percent,
     },
+    ...(user?.role === 'agent'
+      ? [
+          {
+            to: paths.settingsVoice,
+            title: t('settings.voiceNav'),
+            body: t('settings.voiceCard'),
+            icon: Volume2,
+          },
+        ]
+      : []),
   ];
   return (
     <section aria-labelledby="settings-welcome">

@@ -1,6 +1,6 @@
 import '../i18n';
 import { clsx } from 'clsx';
-import { Percent, UserRound } from 'lucide-react';
+import { Percent, UserRound, Volume2 } from 'lucide-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
@@ -11,12 +11,15 @@ import { useSession } from '@/lib/session';
 const SECTIONS = [
   { to: paths.settingsProfile, label: 'settings.profileNav', icon: UserRound },
   { to: paths.settingsCommission, label: 'settings.commissionNav', icon: Percent },
+  // The voice pack is an agent's (the page itself is the voices feature's, joined in app/pages.ts).
+  { to: paths.settingsVoice, label: 'settings.voiceNav', icon: Volume2, agentOnly: true },
 ] as const;
 
 /** /settings/*: a sidebar of sections (tabs on a phone) beside the chosen section. */
 export function SettingsLayout() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const sections = SECTIONS.filter((s) => !('agentOnly' in s) || user?.role === 'agent');
   const section = (
     <Suspense fallback={null}>
       <Outlet />
@@ -37,7 +40,7 @@ export function SettingsLayout() {
       <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">
         <nav aria-label={t('settings.sections')}>
           <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 lg:flex-col lg:overflow-visible">
-            {SECTIONS.map(({ to, label, icon: Icon }) => (
+            {sections.map(({ to, label, icon: Icon }) => (
               <li key={to} className="shrink-0">
                 <NavLink
                   to={to}

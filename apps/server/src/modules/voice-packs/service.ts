@@ -1,0 +1,213 @@
+// Use cases of custom voice packs (docs/decisions/049-custom-voice-packs.md): the admin uploads, lists, edits
+// and deletes packs; an agent lists the packs it may use and picks one; both read a pack's files. Every write is
+// one transaction, and a refused upload stores nothing.
+import {
+  type AvailableVoicePacksResponse,
+  customVoicePackFileBase,
+  DEFAULT_VOICE_PACK_VERSION,
+  DEFAULT_VOICE_PACKS,
+  type MessageResponse,
+  type SelectVoicePackRequest,
+  type UpdateVoicePackRequest,
+  VOICE_PACK_FILES,
+  type VoicePack,
+  type VoicePackDetailResponse,
+  type VoicePackResponse,
+  type VoicePacksResponse,
+  type VoicePackUploadQuery,
+  type VoicePackUploadResponse,
+} from '@cartela/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import type { UserRow } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { checkPack } from './pack.js';
+import {
+  deletePack,
+  existingAgents,
+  fileList,
+  fileOf,
+  insertPack,
+  lockPack,
+  nameTaken,
+  type PackView,
+  packsOfferedTo,
+  packViews,
+  replaceOffers,
+  saveSelection,
+  selectionOf,
+  updatePack,
+} from './queries.js';
+import { DEFAULT_PACK_IDS, type DefaultPackId } from './schema.js';
+
+type UploadInput = z.output<typeof VoicePackUploadQuery>;
+type UpdateInput = z.output<typeof UpdateVoicePackRequest>;
+type SelectInput = z.output<typeof SelectVoicePackRequest>;
+
+const DEFAULT_PACK: DefaultPackId = 'default-am';
+const packNotFound = () => new AppError('NOT_FOUND', 'Voice pack not found');
+const nameTakenError = (name: string) =>
+  new AppError('CONFLICT', `A voice pack named "${name}" already exists`, { field: 'name' });
+const isDefaultPack = (id: string): id is DefaultPackId =>
+  (DEFAULT_PACK_IDS as readonly string[]).includes(id);
+
+export function toVoicePack(view: PackView): VoicePack {
+  const stored = new Set(view.paths);
+  return {
+    id: view.id,
+    _id: view.id,
+    name: view.name,
+    language: view.language,
+    isActive: view.isActive,
+    offeredTo: view.offeredToAll ? 'all' : { agentIds: [...view.agentIds].sort() },
+    fileCount: view.fileCount,
+    totalBytes: view.totalBytes,
+    version: view.version,
+    missing: VOICE_PACK_FILES.filter((p) => !stored.has(p)),
+    createdAt: view.createdAt.toISOString(),
+    updatedAt: view.updatedAt.toISOString(),
+  };
+}
+
+/** A file as the files route sends it. */
+export interface PackFileBytes {
+  mime: string;
+  sha256: string;
+  data: Uint8Array;
+}
+
+export function createVoicePacksService({ database }: { database: Database }) {
+  const { db } = database;
+
+  async function packById(id: string): Promise<VoicePack> {
+    const [view] = await packViews(db, id);
+    if (!view) throw packNotFound();
+    return toVoicePack(view);
+  }
+
+  /** The agent ids of an offer, each an agent that exists (400 naming the first that is not). */
+  async function checkedAgents(agentIds: readonly string[]): Promise<string[]> {
+    const unique = [...new Set(agentIds)];
+    const found = await existingAgents(db, unique);
+    const unknown = unique.find((id) => !found.has(id));
+    if (unknown) {
+      throw new AppError('VALIDATION_FAILED', `offeredTo.agentIds: No agent with the id ${unknown}`, {
+        field: 'offeredTo.agentIds',
+      });
+    }
+    return unique;
+  }
+
+  return {
+    async upload(zip: unknown, input: UploadInput): Promise<VoicePackUploadResponse> {
+      if (!(zip instanceof Uint8Array)) {
+        throw new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          'Send the zip itself as the request body (Content-Type: application/zip)',
+        );
+      }
+      if (zip.length === 0) {
+        throw new AppError('VALIDATION_FAILED', 'The request body is empty: send the zip', { field: 'body' });
+      }
+      // Checked before the zip is unpacked: a taken name is a cheap refusal.
+      if (await nameTaken(db, input.name)) throw nameTakenError(input.name);
+      const pack = checkPack(zip);
+      const id = await db.transaction(async (tx) => {
+        if (await nameTaken(tx, input.name)) throw nameTakenError(input.name);
+        return insertPack(tx, { name: input.name, language: input.language, ...pack });
+      });
+      const accepted = pack.report.accepted.length;
+      return {
+        message: `Voice pack "${input.name}" uploaded: ${accepted} files`,
+        pack: await packById(id),
+        report: pack.report,
+      };
+    },
+
+    async list(): Promise<z.input<typeof VoicePacksResponse>> {
+      return { packs: (await packViews(db)).map(toVoicePack) };
+    },
+
+    async get(id: string): Promise<z.input<typeof VoicePackDetailResponse>> {
+      const pack = await packById(id);
+      return { pack, files: await fileList(db, id) };
+    },
+
+    async update(id: string, input: UpdateInput): Promise<z.input<typeof VoicePackResponse>> {
+      const agentIds =
+        input.offeredTo && input.offeredTo !== 'all' ? await checkedAgents(input.offeredTo.agentIds) : null;
+      await db.transaction(async (tx) => {
+        if (!(await lockPack(tx, id))) throw packNotFound();
+        if (input.name !== undefined && (await nameTaken(tx, input.name, id)))
+          throw nameTakenError(input.name);
+        await updatePack(tx, id, {
+          ...(input.name === undefined ? {} : { name: input.name }),
+          ...(input.isActive === undefined ? {} : { isActive: input.isActive }),
+          ...(input.offeredTo === undefined ? {} : { offeredToAll: input.offeredTo === 'all' }),
+        });
+        if (input.offeredTo !== undefined) await replaceOffers(tx, id, agentIds ?? []);
+      });
+      return { pack: await packById(id) };
+    },
+
+    async remove(id: string): Promise<MessageResponse> {
+      const deleted = await db.transaction((tx) => deletePack(tx, id));
+      if (!deleted) throw packNotFound();
+      return { message: 'Voice pack deleted' };
+    },
+
+    async available(agent: UserRow): Promise<AvailableVoicePacksResponse> {
+      const [custom, selection] = await Promise.all([
+        packsOfferedTo(db, agent.id),
+        selectionOf(db, agent.id),
+      ]);
+      const packs: AvailableVoicePacksResponse['packs'] = [
+        ...DEFAULT_VOICE_PACKS.map((p) => ({
+          id: p.id,
+          name: p.name,
+          language: p.language,
+          kind: 'default' as const,
+          fileBase: p.baseUrl,
+          version: DEFAULT_VOICE_PACK_VERSION,
+        })),
+        ...custom.map((p) => ({
+          id: p.id,
+          name: p.name,
+          language: p.language,
+          kind: 'custom' as const,
+          fileBase: customVoicePackFileBase(p.id),
+          version: p.version,
+        })),
+      ];
+      // A choice the agent may no longer use (the pack turned off or no longer offered) is the default pack.
+      const chosen = selection?.packId ?? selection?.defaultPack ?? DEFAULT_PACK;
+      const selected = packs.some((p) => p.id === chosen) ? chosen : DEFAULT_PACK;
+      return { packs, selected };
+    },
+
+    async select(agent: UserRow, input: SelectInput): Promise<{ selected: string }> {
+      const { packId } = input;
+      if (isDefaultPack(packId)) {
+        await saveSelection(db, agent.id, { defaultPack: packId });
+        return { selected: packId };
+      }
+      const offered = await packsOfferedTo(db, agent.id);
+      if (!offered.some((p) => p.id === packId)) {
+        throw new AppError('VALIDATION_FAILED', 'packId: This voice pack is not available to you', {
+          field: 'packId',
+        });
+      }
+      await saveSelection(db, agent.id, { packId });
+      return { selected: packId };
+    },
+
+    /** The admin reads any pack's files; an agent those of a pack it may use (else 404, as for no pack). */
+    async file(user: UserRow, packId: string, path: string): Promise<PackFileBytes> {
+      const row = await fileOf(db, packId, path, user.role === 'admin' ? null : user.id);
+      if (!row) throw new AppError('NOT_FOUND', 'Voice file not found');
+      return row;
+    },
+  };
+}
+
+export type VoicePacksService = ReturnType<typeof createVoicePacksService>;

@@ -1,0 +1,417 @@
+import 'fake-indexeddb/auto';
+import { VOICE_PACK_FILES } from '@cartela/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BingoOfflineDB } from '@/lib/offline-db';
+import {
+  FakeAudioContext,
+  type FileAnswer,
+  fakePackServer,
+  fakeVoiceManager,
+  PACK_FILE_COUNT,
+  TEST_PACK,
+} from './testing';
+import { corruptReason, VoiceManager } from './voice-manager';
+
+const NOT_READY = 'Voice system not initialized';
+
+function setup(
+  answers: Record<string, FileAnswer | FileAnswer[]> = {},
+  seconds: Record<string, number> = {},
+) {
+  const server = fakePackServer(answers, { seconds });
+  const warn = vi.fn();
+  const fake = fakeVoiceManager({ fetch: server.fetch, warn });
+  return { ...fake, server, warn };
+}
+
+const warned = (warn: ReturnType<typeof vi.fn>, text: string | RegExp) =>
+  warn.mock.calls.some(([message]) =>
+    typeof text === 'string' ? String(message).includes(text) : text.test(String(message)),
+  );
+
+let dbs: BingoOfflineDB[] = [];
+afterEach(async () => {
+  for (const db of dbs) await db.delete();
+  dbs = [];
+});
+
+describe('the voice manager: loading a pack', () => {
+  it('goes not-initialised -> initialising -> initialised, once for concurrent callers, with progress', async () => {
+    const { manager, server } = setup();
+    expect(manager.getSnapshot().state).toBe('not-initialised');
+
+    const progress: Array<[number, number]> = [];
+    const first = manager.init(TEST_PACK, (p) => progress.push([p.loaded, p.total]));
+    const second = manager.init({ ...TEST_PACK });
+    expect(second).toBe(first);
+    expect(manager.getSnapshot().state).toBe('initialising');
+
+    const done = await first;
+    expect(done).toMatchObject({ state: 'initialised', ready: true, missing: [] });
+    expect(done.progress).toEqual({ loaded: PACK_FILE_COUNT, total: PACK_FILE_COUNT });
+    // Every file downloaded exactly once, for both callers.
+    expect(server.total()).toBe(PACK_FILE_COUNT);
+    expect(progress[0]).toEqual([0, PACK_FILE_COUNT]);
+    expect(progress.at(-1)).toEqual([PACK_FILE_COUNT, PACK_FILE_COUNT]);
+    expect(progress.map(([loaded]) => loaded)).toEqual([...progress.map(([l]) => l)].sort((a, b) => a - b));
+
+    // Asking again for the loaded pack costs nothing.
+    await manager.init(TEST_PACK);
+    expect(server.total()).toBe(PACK_FILE_COUNT);
+  });
+
+  it('downloads at most 6 files at a time', async () => {
+    const server = fakePackServer();
+    let inFlight = 0;
+    let most = 0;
+    const { manager } = fakeVoiceManager({
+      fetch: async (url, init) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        inFlight -= 1;
+        return server.fetch(url, init);
+      },
+    });
+    expect((await manager.init(TEST_PACK)).ready).toBe(true);
+    expect(most).toBe(6);
+  });
+
+  it.each<[string, FileAnswer]>([
+    ['a download under 10,000 bytes', 'small'],
+    ['an HTML page instead of audio', 'html'],
+    ['an answer typed text/html', 'html-type'],
+    ['a server error', 'error'],
+  ])('downloads again after %s, and uses the good second answer', async (_, bad) => {
+    const { manager, server, warn } = setup({ 'b-voices/b1.mp3': [bad, 'ok'] });
+    const done = await manager.init(TEST_PACK);
+    expect(done.ready).toBe(true);
+    expect(server.requests.get('b-voices/b1.mp3')).toBe(2);
+    expect(server.requests.get('b-voices/b2.mp3')).toBe(1);
+    expect(warned(warn, /b1\.mp3 failed .*downloading it again/)).toBe(true);
+  });
+
+  it('skips a file that is still corrupt on the second try, with a warning; a number missing means not ready', async () => {
+    const { manager, server, warn } = setup({ 'n-voices/n42.mp3': 'small' });
+    const done = await manager.init(TEST_PACK);
+    expect(server.requests.get('n-voices/n42.mp3')).toBe(2);
+    expect(warned(warn, /n42\.mp3 could not be loaded .*skipped/)).toBe(true);
+    expect(done).toMatchObject({ state: 'not-initialised', ready: false, missing: ['n-voices/n42.mp3'] });
+    expect(done.progress.loaded).toBe(PACK_FILE_COUNT);
+  });
+
+  it('skips a missing file (404) after one request, with a warning', async () => {
+    const { manager, server, warn } = setup({ 'g-voices/g50.mp3': 'missing' });
+    const done = await manager.init(TEST_PACK);
+    expect(server.requests.get('g-voices/g50.mp3')).toBe(1);
+    expect(warned(warn, 'Voice file missing: /assets/voices/g-voices/g50.mp3')).toBe(true);
+    expect(done.ready).toBe(false);
+  });
+
+  it('skips a file that is not audio', async () => {
+    const { manager, warn } = setup({ 'winning.mp3': 'not-audio' });
+    const done = await manager.init(TEST_PACK);
+    expect(warned(warn, 'Voice file winning.mp3 is not playable audio')).toBe(true);
+    expect(done.missing).toEqual(['winning.mp3']);
+  });
+
+  it('is ready with all 75 numbers and 8 special sounds, not with 7', async () => {
+    const three = {
+      'game_end.m4a': 'missing',
+      'pause_voice.m4a': 'missing',
+      'shuffling.mp3': 'missing',
+    } as const;
+    expect((await setup(three).manager.init(TEST_PACK)).ready).toBe(true);
+    const four = { ...three, 'Coin-shuffle-system.mp3': 'missing' } as const;
+    const done = await setup(four).manager.init(TEST_PACK);
+    expect(done.ready).toBe(false);
+    expect(done.state).toBe('not-initialised');
+  });
+
+  it('sends the bearer token for files under /api/ only', async () => {
+    const custom = { id: 'p1', language: 'en', fileBase: '/api/voice-packs/p1/files/', version: 'h1' };
+    const server = fakePackServer({}, { base: custom.fileBase });
+    const { manager } = fakeVoiceManager({ fetch: server.fetch });
+    expect((await manager.init(custom)).ready).toBe(true);
+    expect(new Headers(server.calls[0]!.init?.headers).get('Authorization')).toBe('Bearer token-1');
+
+    const defaults = fakePackServer();
+    await fakeVoiceManager({ fetch: defaults.fetch }).manager.init(TEST_PACK);
+    expect(new Headers(defaults.calls[0]!.init?.headers).get('Authorization')).toBeNull();
+  });
+
+  it('keeps the files in IndexedDB: a second visit downloads nothing, a new version downloads again', async () => {
+    const db = new BingoOfflineDB(`voices-test-${Math.random()}`);
+    dbs.push(db);
+    const first = fakePackServer();
+    await fakeVoiceManager({ fetch: first.fetch, store: db.voiceFiles }).manager.init(TEST_PACK);
+    expect(first.total()).toBe(PACK_FILE_COUNT);
+    expect(await db.voiceFiles.count()).toBe(PACK_FILE_COUNT);
+    const record = await db.voiceFiles.get('default-am@v1/b-voices/b1.mp3');
+    expect(record).toMatchObject({ name: 'b-voices/b1.mp3', type: 'audio/mpeg' });
+    expect((record!.data as ArrayBuffer).byteLength).toBe(12_000);
+
+    // Another tab, another visit: served from IndexedDB, offline.
+    const offline = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const second = fakeVoiceManager({ fetch: offline, store: db.voiceFiles });
+    const done = await second.manager.init(TEST_PACK);
+    expect(done).toMatchObject({ state: 'initialised', ready: true });
+    expect(offline).not.toHaveBeenCalled();
+    expect(second.context.decodes).toBe(PACK_FILE_COUNT);
+
+    const changed = fakePackServer();
+    await fakeVoiceManager({ fetch: changed.fetch, store: db.voiceFiles }).manager.init({
+      ...TEST_PACK,
+      version: 'v2',
+    });
+    expect(changed.total()).toBe(PACK_FILE_COUNT);
+  });
+
+  it('never caches a corrupt or undecodable download', async () => {
+    const db = new BingoOfflineDB(`voices-test-${Math.random()}`);
+    dbs.push(db);
+    const server = fakePackServer({ 'b-voices/b2.mp3': 'html', 'winning.mp3': 'not-audio' });
+    await fakeVoiceManager({ fetch: server.fetch, store: db.voiceFiles }).manager.init(TEST_PACK);
+    expect(await db.voiceFiles.get('default-am@v1/b-voices/b2.mp3')).toBeUndefined();
+    expect(await db.voiceFiles.get('default-am@v1/winning.mp3')).toBeUndefined();
+    expect(await db.voiceFiles.count()).toBe(PACK_FILE_COUNT - 2);
+  });
+
+  it('switches packs: back to initialising, then the new pack plays', async () => {
+    const en = { id: 'default-en', language: 'en', fileBase: '/assets/voices/en/', version: 'v1' };
+    const am = fakePackServer();
+    const english = fakePackServer({}, { base: en.fileBase });
+    const { manager, context, clock } = fakeVoiceManager({
+      fetch: (url, init) => (url.startsWith(en.fileBase) ? english.fetch(url, init) : am.fetch(url, init)),
+    });
+    await manager.init(TEST_PACK);
+    const switching = manager.init(en);
+    expect(manager.getSnapshot()).toMatchObject({ state: 'initialising', ready: false, pack: en });
+    expect((await switching).ready).toBe(true);
+    expect(english.total()).toBe(PACK_FILE_COUNT);
+    manager.playNumber(3);
+    expect(context.audible()).toEqual(['b-voices/b3.mp3']);
+    clock.advance(1000);
+  });
+
+  it('lets a pack that failed be tried again', async () => {
+    const { manager, server } = setup({ 'o-voices/o75.mp3': ['missing', 'ok'] });
+    expect((await manager.init(TEST_PACK)).ready).toBe(false);
+    expect((await manager.init(TEST_PACK)).ready).toBe(true);
+    expect(server.requests.get('o-voices/o75.mp3')).toBe(2);
+  });
+});
+
+describe('the voice manager: playing', () => {
+  async function ready(seconds: Record<string, number> = {}, answers: Record<string, FileAnswer> = {}) {
+    const fake = setup(answers, seconds);
+    await fake.manager.init(TEST_PACK);
+    fake.warn.mockClear();
+    return fake;
+  }
+
+  it("logs 'Voice system not initialized' before the voices are ready and plays no clip", () => {
+    const { manager, context, speech, warn } = setup();
+    manager.playSpecial('good_bingo');
+    manager.goodBingo();
+    manager.playSequence(['game_started']);
+    expect(warn).toHaveBeenCalledWith(NOT_READY);
+    expect(warn).toHaveBeenCalledTimes(3);
+    expect(context.sources).toHaveLength(0);
+    // A number is still heard: the browser speaks it.
+    manager.playNumber(5);
+    expect(speech.spoken).toEqual([{ text: 'B 5', lang: 'am-ET' }]);
+    expect(warn).toHaveBeenCalledTimes(4);
+  });
+
+  it('plays a decoded clip at once through a gain node, at the speed set', async () => {
+    const { manager, context, warn } = await ready();
+    manager.setSpeed(1.5);
+    manager.playNumber(42);
+    expect(context.audible()).toEqual(['n-voices/n42.mp3']);
+    expect(context.sources[0]!.playbackRate.value).toBe(1.5);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('clamps volume to 0-1 and speed to 0.5-2 (dashboard) or 0.1-3 (room)', async () => {
+    const { manager, context } = await ready();
+    manager.setVolume(1.7);
+    expect(manager.getSnapshot().volume).toBe(1);
+    manager.setVolume(-0.2);
+    expect(manager.getSnapshot().volume).toBe(0);
+    manager.setVolume(0.3);
+    expect(context.gain.gain.value).toBe(0.3);
+    manager.setVolume(Number.NaN);
+    expect(manager.getSnapshot().volume).toBe(0.3);
+
+    manager.setSpeed(0.1);
+    expect(manager.getSnapshot().speed).toBe(0.5);
+    manager.setSpeed(3);
+    expect(manager.getSnapshot().speed).toBe(2);
+    manager.setSpeed(0.05, 'room');
+    expect(manager.getSnapshot().speed).toBe(0.1);
+    manager.setSpeed(4, 'room');
+    expect(manager.getSnapshot().speed).toBe(3);
+    manager.setSpeed(2.5, 'room');
+    expect(manager.getSnapshot().speed).toBe(2.5);
+  });
+
+  it('waits 1 s between the sounds of a sequence', async () => {
+    const { manager, context, clock } = await ready({ 'game_started.m4a': 2 });
+    manager.playSequence(['game_started', 1, 75]);
+    expect(context.audible()).toEqual(['game_started.m4a']);
+    expect(manager.getSnapshot().playing).toBe(true);
+    clock.advance(2000); // the clip ends
+    expect(context.audible()).toEqual([]);
+    clock.advance(999);
+    expect(context.started()).toEqual(['game_started.m4a']);
+    clock.advance(1);
+    expect(context.audible()).toEqual(['b-voices/b1.mp3']);
+    clock.advance(2000);
+    expect(context.audible()).toEqual(['o-voices/o75.mp3']);
+    expect(manager.getSnapshot().playing).toBe(true);
+    clock.advance(1000);
+    expect(context.audible()).toEqual([]);
+    expect(manager.getSnapshot().playing).toBe(false);
+    expect(clock.pending).toBe(0);
+  });
+
+  it('times a sequence at the speed set', async () => {
+    const { manager, context, clock } = await ready();
+    manager.setSpeed(2);
+    manager.playSequence([1, 2]);
+    clock.advance(1499);
+    expect(context.started()).toEqual(['b-voices/b1.mp3']);
+    clock.advance(1);
+    expect(context.audible()).toEqual(['b-voices/b2.mp3']);
+  });
+
+  it('plays good bingo, then the winning sound, stopped after 10 s', async () => {
+    const { manager, context, clock } = await ready({ 'Goodbingo.m4a': 1.5, 'winning.mp3': 25 });
+    manager.goodBingo();
+    expect(context.audible()).toEqual(['Goodbingo.m4a']);
+    clock.advance(2500);
+    expect(context.audible()).toEqual(['winning.mp3']);
+    clock.advance(9999);
+    expect(context.audible()).toEqual(['winning.mp3']);
+    clock.advance(1);
+    expect(context.audible()).toEqual([]);
+    expect(manager.getSnapshot().playing).toBe(false);
+  });
+
+  it('plays the blocked voice and everybody jump', async () => {
+    const { manager, context, clock } = await ready();
+    manager.blocked();
+    expect(context.audible()).toEqual(['cartelaa_blocked.m4a']);
+    clock.advance(1000);
+    manager.everybodyJump();
+    expect(context.audible()).toEqual(['EVERYBODYJUMPBuilding.mp3']);
+  });
+
+  it('never overlaps or piles up when auto call runs every 2 s with clips longer than that', async () => {
+    const seconds = Object.fromEntries(VOICE_PACK_FILES.map((f) => [f, 2.6]));
+    const { manager, context, clock } = await ready(seconds);
+    const called: number[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      const n = i + 1;
+      manager.playNumber(n);
+      called.push(n);
+      // The call asked for is the one heard, at once, and alone.
+      expect(context.audible()).toEqual([
+        `${'bingo'[Math.floor((n - 1) / 15)]}-voices/${'bingo'[Math.floor((n - 1) / 15)]}${n}.mp3`,
+      ]);
+      expect(clock.pending).toBeLessThanOrEqual(1);
+      clock.advance(2000);
+      expect(context.audible().length).toBeLessThanOrEqual(1);
+    }
+    expect(context.started()).toHaveLength(30);
+    clock.advance(10_000);
+    expect(context.audible()).toEqual([]);
+    expect(clock.pending).toBe(0);
+  });
+
+  it('a new call stops a sequence still playing, and everything still to come in it', async () => {
+    const { manager, context, clock } = await ready();
+    manager.goodBingo();
+    clock.advance(500);
+    manager.playNumber(9);
+    expect(context.audible()).toEqual(['b-voices/b9.mp3']);
+    clock.advance(20_000);
+    expect(context.started()).toEqual(['Goodbingo.m4a', 'b-voices/b9.mp3']);
+  });
+
+  it("speaks a number whose clip is missing, in the pack's language", async () => {
+    const { manager, context, speech, clock } = await ready({}, { 'i-voices/i17.mp3': 'missing' });
+    manager.playNumber(17);
+    expect(speech.spoken).toEqual([{ text: 'I 17', lang: 'am-ET' }]);
+    expect(context.sources).toHaveLength(0);
+    // The clips it has still play.
+    clock.advance(5000);
+    manager.playNumber(18);
+    expect(context.audible()).toEqual(['i-voices/i18.mp3']);
+
+    const en = { id: 'default-en', language: 'en', fileBase: '/assets/voices/', version: 'v1' };
+    const english = fakeVoiceManager({ fetch: fakePackServer({ 'o-voices/o70.mp3': 'missing' }).fetch });
+    await english.manager.init(en);
+    english.manager.playNumber(70);
+    expect(english.speech.spoken).toEqual([{ text: 'O 70', lang: 'en-US' }]);
+  });
+
+  it('speaks every number when Web Audio is missing', async () => {
+    const { manager, speech } = fakeVoiceManager({
+      createAudioContext: () => {
+        throw new ReferenceError('AudioContext is not defined');
+      },
+    });
+    expect((await manager.init(TEST_PACK)).ready).toBe(false);
+    manager.playNumber(61);
+    expect(speech.spoken).toEqual([{ text: 'O 61', lang: 'am-ET' }]);
+  });
+
+  it('mute stops what plays and silences what comes; stopAll stops everything', async () => {
+    const { manager, context, speech, clock } = await ready();
+    manager.playSequence([1, 2, 3]);
+    manager.setMuted(true);
+    expect(context.audible()).toEqual([]);
+    expect(context.gain.gain.value).toBe(0);
+    manager.playNumber(4);
+    clock.advance(10_000);
+    expect(context.started()).toEqual(['b-voices/b1.mp3']);
+    expect(speech.spoken).toEqual([]);
+
+    manager.setMuted(false);
+    expect(context.gain.gain.value).toBe(1);
+    manager.playSequence([5, 6]);
+    manager.stopAll();
+    clock.advance(10_000);
+    expect(context.started()).toEqual(['b-voices/b1.mp3', 'b-voices/b5.mp3']);
+    expect(manager.getSnapshot().playing).toBe(false);
+  });
+
+  it('unlock resumes a suspended audio context', async () => {
+    const context = new FakeAudioContext();
+    const manager = new VoiceManager({
+      fetch: fakePackServer().fetch,
+      createAudioContext: () => context,
+      store: null,
+      speech: null,
+      getToken: () => null,
+    });
+    expect(context.state).toBe('suspended');
+    await manager.unlock();
+    expect(context.state).toBe('running');
+  });
+});
+
+describe('corruptReason', () => {
+  it('accepts audio of 10,000 bytes and more, refuses less and HTML', () => {
+    const audio = new Uint8Array(10_000).fill(1);
+    expect(corruptReason(audio.buffer, 'audio/mpeg')).toBeNull();
+    expect(corruptReason(audio.slice(0, 9_999).buffer, 'audio/mpeg')).toMatch(/9999 bytes/);
+    expect(corruptReason(audio.buffer, 'text/html')).toBe('an HTML page');
+    const page = new TextEncoder().encode(`\n  <html>${' '.repeat(20_000)}`);
+    expect(corruptReason(page.buffer as ArrayBuffer, '')).toBe('an HTML page');
+  });
+});
