@@ -37,7 +37,7 @@ export function SettingsLayout() {
   return (
     <>
       <PageHeader title={t('settings.title')} description={t('settings.subtitle')} />
-      <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">
         <nav aria-label={t('settings.sections')}>
           <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 lg:flex-col lg:overflow-visible">
             {sections.map(({ to, label, icon: Icon }) => (
