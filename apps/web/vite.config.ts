@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
 
@@ -37,8 +38,47 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The service worker (decision 052): Workbox's generateSW through vite-plugin-pwa. It precaches the whole
+ * build (the shell, every page's chunk, the room and the hall display, their CSS and fonts, the icons) except
+ * the voice packs, which the voice manager keeps in IndexedDB itself, and the .br/.gz copies (the browser gets
+ * those through Content-Encoding). Navigations answer the cached index.html, /api/ excepted; API requests
+ * are never cached. A new version waits until no game is open (public/sw-activate.js); the app registers it
+ * after load, in production builds only (main.tsx).
+ */
+function serviceWorker() {
+  return VitePWA({
+    strategies: 'generateSW',
+    filename: 'sw.js',
+    // No waiting worker is ever told to skip waiting by the plugin: the app decides (main.tsx, sw-activate.js).
+    registerType: 'prompt',
+    // main.tsx registers it (lazily, after load); the manifest is public/manifest.webmanifest, linked in index.html.
+    injectRegister: false,
+    manifest: false,
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+      globIgnores: ['assets/voices/**', '**/*.br', '**/*.gz', 'sw-activate.js'],
+      // recharts' chunk is the largest (about 380 KB before compression).
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api(\/|$)/i],
+      // No runtime caching: what is not in the build goes to the network as it is (the API above all).
+      runtimeCaching: [],
+      skipWaiting: false,
+      // Takes the open pages at its FIRST install only in effect: an update activates only when no game is
+      // open (sw-activate.js) or no page is, and the pages it then controls reload (main.tsx).
+      clientsClaim: true,
+      cleanupOutdatedCaches: true,
+      // One file, no workbox-<hash>.js beside it at the root.
+      inlineWorkboxRuntime: true,
+      importScripts: ['/sw-activate.js'],
+      sourcemap: false,
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
   // Workspace packages (@cartela/contract, @cartela/core) export their TypeScript source under "source".
   resolve: {
     conditions: ['source', ...defaultClientConditions],

@@ -1,3 +1,4 @@
+/// <reference types="vite-plugin-pwa/client" />
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,3 +13,20 @@ void restoreLanguage().finally(() => {
     </StrictMode>,
   );
 });
+
+// The service worker (decision 052), in production builds only, registered after load from a lazy chunk. A new
+// version waits; once installed, it is asked to take over, which it does only when no game room or hall
+// display is open; pages it then takes over reload on the new version (vite-plugin-pwa's prompt mode).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    void import('virtual:pwa-register').then(({ registerSW }) =>
+      registerSW({
+        immediate: true,
+        onNeedRefresh: () =>
+          void navigator.serviceWorker
+            .getRegistration()
+            .then((registration) => registration?.waiting?.postMessage({ type: 'ACTIVATE_IF_IDLE' })),
+      }),
+    );
+  });
+}

@@ -26,6 +26,13 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'assets', 'big-Zz98Yy76.js'), big);
   writeFileSync(path.join(webDist, 'assets', 'big-Zz98Yy76.js.br'), brotliCompressSync(big));
   writeFileSync(path.join(webDist, 'assets', 'big-Zz98Yy76.js.gz'), gzipSync(big));
+  // The service worker, the script it imports and the web app manifest (apps/web/vite.config.ts, public/).
+  const worker = `self.__WB_MANIFEST=${JSON.stringify('x'.repeat(2000))};importScripts('/sw-activate.js');`;
+  writeFileSync(path.join(webDist, 'sw.js'), worker);
+  writeFileSync(path.join(webDist, 'sw.js.br'), brotliCompressSync(worker));
+  writeFileSync(path.join(webDist, 'sw.js.gz'), gzipSync(worker));
+  writeFileSync(path.join(webDist, 'sw-activate.js'), "self.addEventListener('message', () => {});");
+  writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"Cartela","start_url":"/"}');
   web = await startTestApp({ database: db.database, env: { WEB_DIST: webDist } });
   bare = await startTestApp({ database: db.database }); // WEB_DIST points to a folder with no build
 });
@@ -93,6 +100,34 @@ describe('the web app', () => {
     });
     expect(health.headers['content-encoding']).toBeUndefined();
     expect(health.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('serves the service worker and the manifest with their types, always revalidated', async () => {
+    for (const [url, type] of [
+      ['/sw.js', /^(text|application)\/javascript/],
+      ['/sw-activate.js', /^(text|application)\/javascript/],
+      ['/manifest.webmanifest', /^application\/manifest\+json/],
+    ] as const) {
+      for (const encoding of [undefined, 'br, gzip', 'gzip']) {
+        const res = await web.app.inject({
+          method: 'GET',
+          url,
+          headers: encoding ? { 'accept-encoding': encoding } : {},
+        });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type'], `${url} ${encoding}`).toMatch(type);
+        expect(res.headers['cache-control'], `${url} ${encoding}`).toBe('no-cache');
+        expect(res.headers['service-worker-allowed']).toBeUndefined();
+      }
+    }
+    const compressed = await web.app.inject({
+      method: 'GET',
+      url: '/sw.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    // A build without a worker answers 404: the browser then unregisters nothing and installs no HTML.
+    expect((await get(web, '/missing-sw.js')).statusCode).toBe(404);
   });
 
   it('answers 404 for a missing file instead of the app', async () => {

@@ -1,7 +1,9 @@
 // The built web app (apps/web/dist) under /, with the single-page-app fallback: every GET outside /api that is
 // not a file answers index.html, so deep links (/game/123) work. Hashed build assets are cached for a year;
 // index.html and everything else is revalidated, so a new build shows up at once. Nothing under a name that
-// starts with a dot is served (Vite's .vite/manifest.json lists every file of the build).
+// starts with a dot is served (Vite's .vite/manifest.json lists every file of the build). The service worker
+// (/sw.js and the /sw-activate.js it imports) and the web app manifest are revalidated like index.html, so a
+// new build reaches the browser's update check at once (decision 052); a missing one is a 404, never the app.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';

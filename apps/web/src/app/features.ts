@@ -9,6 +9,7 @@ export { pages as commission } from '@/features/commission/routes';
 export { pages as dashboard } from '@/features/dashboard/routes';
 export { pages as games } from '@/features/games/routes';
 export { pages as reports } from '@/features/reports/routes';
+export { pages as room } from '@/features/room/routes';
 export { pages as settings } from '@/features/settings/routes';
 export { pages as superAgentDashboard } from '@/features/super-agent-dashboard/routes';
 export { pages as superAgents } from '@/features/super-agents/routes';

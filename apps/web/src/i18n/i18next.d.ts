@@ -1,7 +1,10 @@
 import 'i18next';
+import type voice from '../components/voice/i18n/en.json';
 import type agents from '../features/agents/i18n/en.json';
 import type balance from '../features/balance/i18n/en.json';
 import type games from '../features/games/i18n/en.json';
+import type roomDisplay from '../features/room/display/i18n/en.json';
+import type room from '../features/room/i18n/en.json';
 import type settings from '../features/settings/i18n/en.json';
 import type superAgents from '../features/super-agents/i18n/en.json';
 import type voicePacks from '../features/voice-packs/i18n/en.json';
@@ -11,15 +14,19 @@ import type en from './en.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    // The entry's texts plus every feature's (features/<name>/i18n/en.json, merged under its key).
+    // The entry's texts plus every feature's (features/<name>/i18n/en.json, merged under its key) and the shared
+    // components' own (components/voice/i18n/en.json under 'voice').
     resources: {
       translation: typeof en & {
         agents: typeof agents;
         balance: typeof balance;
         games: typeof games;
+        roomDisplay: typeof roomDisplay;
         settings: typeof settings;
+        room: typeof room;
         superAgents: typeof superAgents;
         voicePacks: typeof voicePacks;
+        voice: typeof voice;
         voices: typeof voices;
       };
     };

@@ -1,4 +1,4 @@
-import { authRoutes, defineRoute } from '@cartela/contract';
+import { authRoutes, defineRoute, gameRoutes } from '@cartela/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { json, makeUser, mockApi, storeSession } from '@/test/utils';
@@ -104,6 +104,27 @@ describe('api client', () => {
       body: { currentPassword: 'x', newPassword: 'longer-one' },
     }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', field: 'currentPassword' });
+  });
+
+  it("keeps the error's reason and the refused event's seq, when the server sends them", async () => {
+    mockApi({
+      'POST /api/games/G1/events': json(409, {
+        message: 'Event 3: Game is paused',
+        code: 'CONFLICT',
+        reason: 'GAME_PAUSED',
+        seq: 3,
+      }),
+    });
+    const error = await api(gameRoutes.events, {
+      params: { id: 'G1' },
+      body: { events: [{ seq: 3, at: '2026-01-01T10:00:00.000Z', type: 'call-next' }] },
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, code: 'CONFLICT', reason: 'GAME_PAUSED', seq: 3 });
+
+    mockApi({ 'GET /api/auth/me': json(403, { message: 'No', code: 'FORBIDDEN' }) });
+    const plain = await api(authRoutes.me).catch((e: unknown) => e);
+    expect(plain).toMatchObject({ reason: undefined, seq: undefined });
   });
 
   it("throws code 'NETWORK' when the server cannot be reached", async () => {

@@ -12,19 +12,31 @@ import { storage } from './storage';
 /**
  * Every failed call throws this. `status` is 0 and `code` is 'NETWORK' when the server could not be reached;
  * `message` is the server's own text (empty when it sent none); `field` is the request field the error is
- * about, when the server named one, so a form can show the message under that input.
+ * about, when the server named one, so a form can show the message under that input. `reason` is the server's
+ * finer code when it sent one (the game rule that refused an action: 'GAME_PAUSED', 'EVENT_GAP'), `seq` the
+ * sequence number of the refused event of a game's event log.
  */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly field: string | undefined;
+  readonly reason: string | undefined;
+  readonly seq: number | undefined;
 
-  constructor(status: number, code: string, message: string, field?: string) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    field?: string,
+    details: { reason?: string; seq?: number } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.field = field;
+    this.reason = details.reason;
+    this.seq = details.seq;
   }
 }
 
@@ -132,7 +144,10 @@ export async function api<R extends RouteDef>(
   if (!response.ok) {
     const parsed = ErrorResponse.safeParse(data);
     const error = parsed.success
-      ? new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.field)
+      ? new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.field, {
+          reason: parsed.data.reason,
+          seq: parsed.data.seq,
+        })
       : new ApiError(response.status, `HTTP_${response.status}`, '');
     // Spec 01 section 8: a 401 outside the sign-in calls ends the session, once, here.
     if (

@@ -1,4 +1,6 @@
-import Dexie, { type EntityTable } from 'dexie';
+import type { GameEvent } from '@cartela/contract';
+import type { GameState } from '@cartela/core';
+import Dexie, { type EntityTable, type Table } from 'dexie';
 
 /**
  * A voice file kept for offline use (spec 02 section 3, store voiceFiles: id, name, data, type). `id` is
@@ -21,14 +23,44 @@ export interface CartelaPatternRecord {
   createdAt: string;
 }
 
-/** A game's local state for the offline room (store gameData). */
-export interface GameDataRecord {
+/**
+ * What the offline room keeps of a game in gameData.gameState (docs/decisions/050-offline-room-data.md).
+ * `Info` is the room's own description of the game (features/room: RoomGameInfo); lib/ imports no feature.
+ */
+export interface RoomGameData<Info = unknown> {
+  /** Core's state as the room last applied it (order mode: seedHex null while the game runs). */
+  state: GameState;
+  game: Info;
+  /** The seq of the last event the room applied (its outbox holds syncedSeq + 1 ... lastSeq). */
+  lastSeq: number;
+  /** The seq up to which the server has confirmed the room's events. */
+  syncedSeq: number;
+  /** ISO time of the last call. */
+  lastCallAt: string | null;
+  /** Set when the server refused an event: the room stops syncing this game until it is told to try again. */
+  refused?: { seq: number; reason: string; message: string } | null;
+}
+
+/** A game's local state for the offline room (store gameData, spec 02 section 3). */
+export interface GameDataRecord<Info = unknown> {
   gameId: string;
   agentId: string;
+  /** The balls called, in call order (a copy of gameState.state.calledNumbers, as the spec names it). */
   calledNumbers: number[];
-  gameState: unknown;
+  gameState: RoomGameData<Info>;
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * An event of a game the server has not confirmed yet (store outbox, key [gameId+seq]). Written in the same
+ * transaction as the game's new state; removed once the server's answer covers its seq.
+ */
+export interface OutboxRecord {
+  gameId: string;
+  seq: number;
+  /** The event as POST /api/games/{id}/events takes it. */
+  event: GameEvent;
 }
 
 /** The key of a voice file in voiceFiles. */
@@ -37,13 +69,15 @@ export function voiceFileKey(packId: string, version: string, path: string): str
 }
 
 /**
- * The browser's offline database (spec 02: BingoOfflineDB, version 1). The offline room adds its own stores in
- * a `this.version(2).stores({...})` here; Dexie keeps the stores of version 1 as they are.
+ * The browser's offline database (spec 02: BingoOfflineDB, version 1). Version 1 also holds the offline room's
+ * outbox (issue 10: no browser had the database before it, so its stores are part of version 1). A later change
+ * of stores adds a `this.version(2).stores({...})` here; Dexie keeps the stores of version 1 as they are.
  */
 export class BingoOfflineDB extends Dexie {
   voiceFiles!: EntityTable<VoiceFileRecord, 'id'>;
   cartelaPatterns!: EntityTable<CartelaPatternRecord, 'cartelaId'>;
   gameData!: EntityTable<GameDataRecord, 'gameId'>;
+  outbox!: Table<OutboxRecord, [string, number]>;
 
   constructor(name = 'BingoOfflineDB') {
     super(name);
@@ -51,6 +85,7 @@ export class BingoOfflineDB extends Dexie {
       voiceFiles: 'id',
       cartelaPatterns: 'cartelaId, agentId',
       gameData: 'gameId, agentId',
+      outbox: '[gameId+seq], gameId',
     });
   }
 }

@@ -13,14 +13,6 @@ export const pages: PageEntry[] = [
     menu: { label: 'nav.game', icon: Gamepad2, roles: ['agent'], order: 20 },
   },
   {
-    path: patterns.gameRoom,
-    access: 'login',
-    page: lazyPage(
-      () => import('./pages/game-room-page'),
-      (m) => m.GameRoomPage,
-    ),
-  },
-  {
     path: patterns.gameHistory,
     access: 'login',
     page: lazyPage(

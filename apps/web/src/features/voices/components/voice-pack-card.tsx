@@ -8,13 +8,13 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Field } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
+import { VoicePreload } from '@/components/voice/voice-preload';
+import { VoiceToggle } from '@/components/voice/voice-toggle';
 import { errorText } from '@/lib/errors';
 import { notify } from '@/lib/toast';
-import { type AvailableVoicePack, useAvailableVoicePacks, useSelectVoicePack } from '../api/voice-packs';
-import { rememberVoicePack, useVoice } from '../use-voice';
-import type { VoiceItem } from '../voice-manager';
-import { VoicePreload } from './voice-preload';
-import { VoiceToggle } from './voice-toggle';
+import { rememberVoicePack, useVoice } from '@/lib/voice/use-voice';
+import type { VoiceItem } from '@/lib/voice/voice-manager';
+import { type AvailableVoicePack, useAvailableVoicePacks, useSelectVoicePack } from '@/lib/voice/voice-packs';
 
 /** A few calls to listen to: one of each end of the board, and good bingo. */
 const PREVIEWS: ReadonlyArray<{ label: string | null; item: VoiceItem }> = [

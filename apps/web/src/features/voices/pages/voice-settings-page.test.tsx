@@ -2,9 +2,9 @@ import type { AvailableVoicePack } from '@cartela/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type FileAnswer, fakePackServer, fakeVoiceManager } from '@/lib/voice/testing';
+import { setVoiceManager } from '@/lib/voice/voice-runtime';
 import { adminUser, json, makeUser, mockApi, renderApp, storeSession } from '@/test/utils';
-import { type FileAnswer, fakePackServer, fakeVoiceManager } from '../testing';
-import { setVoiceManager } from '../voice-runtime';
 
 const AM: AvailableVoicePack = {
   id: 'default-am',

@@ -10,8 +10,8 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useSession } from '@/lib/session';
-import { DEFAULT_PACK, type AvailableVoicePack as Pack, useAvailableVoicePacks } from './api/voice-packs';
 import type { VoiceManager, VoiceSnapshot } from './voice-manager';
+import { DEFAULT_PACK, type AvailableVoicePack as Pack, useAvailableVoicePacks } from './voice-packs';
 import { getVoiceManager } from './voice-runtime';
 
 const VoiceContext = createContext<VoiceManager | null>(null);

@@ -5,9 +5,9 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { adminUser, json, makeUser, mockApi, storeSession } from '@/test/utils';
-import { DEFAULT_PACK } from './api/voice-packs';
 import { fakePackServer, fakeVoiceManager } from './testing';
 import { rememberVoicePack, useVoicePack, useVoiceSetup, VoiceProvider } from './use-voice';
+import { DEFAULT_PACK } from './voice-packs';
 
 const EN: AvailableVoicePack = {
   ...DEFAULT_PACK,

@@ -1,8 +1,8 @@
-import '../i18n';
+import './i18n';
 import { clsx } from 'clsx';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useVoice } from '../use-voice';
+import { useVoice } from '@/lib/voice/use-voice';
 
 /** The loading screen's voice part: 'Preloading voices...', the real count of files, and a progress bar. */
 export function VoicePreload({ className }: { className?: string }) {
@@ -11,11 +11,11 @@ export function VoicePreload({ className }: { className?: string }) {
   const id = useId();
   const { loaded, total } = progress;
   const percent = total > 0 ? Math.round((loaded / total) * 100) : 0;
-  const count = t('voices.preload.count', { loaded, total });
+  const count = t('voice.preload.count', { loaded, total });
   return (
     <div className={clsx('w-full max-w-sm space-y-2', className)}>
       <p id={id} className="text-sm font-medium text-ink">
-        {t('voices.preload.title')}
+        {t('voice.preload.title')}
       </p>
       <div
         role="progressbar"

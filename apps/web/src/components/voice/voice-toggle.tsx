@@ -1,9 +1,9 @@
-import '../i18n';
+import './i18n';
 import { clsx } from 'clsx';
 import { Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useVoice, useVoiceManager } from '../use-voice';
+import { useVoice, useVoiceManager } from '@/lib/voice/use-voice';
 
 const SIZES = {
   sm: { box: 'h-9 gap-1.5 px-2.5 text-sm pointer-coarse:h-11', icon: 'size-4' },
@@ -54,7 +54,7 @@ export function VoiceToggle({ size = 'md', showLabel = size !== 'sm', className 
       type="button"
       aria-pressed={on}
       aria-disabled={blocked || undefined}
-      title={blocked ? t('voices.toggle.wait') : on ? t('voices.toggle.turnOff') : t('voices.toggle.turnOn')}
+      title={blocked ? t('voice.toggle.wait') : on ? t('voice.toggle.turnOff') : t('voice.toggle.turnOn')}
       onClick={() => void click()}
       className={clsx(
         'inline-flex shrink-0 items-center justify-center rounded-lg border font-semibold whitespace-nowrap transition-colors select-none',
@@ -67,7 +67,7 @@ export function VoiceToggle({ size = 'md', showLabel = size !== 'sm', className 
       )}
     >
       <Icon className={icon} aria-hidden="true" />
-      <span className={showLabel ? undefined : 'sr-only'}>{t('voices.toggle.label')}</span>
+      <span className={showLabel ? undefined : 'sr-only'}>{t('voice.toggle.label')}</span>
     </button>
   );
 }

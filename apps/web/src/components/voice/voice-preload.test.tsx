@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakePackServer, fakeVoiceManager, PACK_FILE_COUNT, TEST_PACK } from '../testing';
-import { VoiceProvider } from '../use-voice';
+import { fakePackServer, fakeVoiceManager, PACK_FILE_COUNT, TEST_PACK } from '@/lib/voice/testing';
+import { VoiceProvider } from '@/lib/voice/use-voice';
 import { VoicePreload } from './voice-preload';
 
 describe('VoicePreload', () => {

@@ -2,8 +2,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { applyLanguage } from '@/i18n';
-import { fakeVoiceManager, TEST_PACK } from '../testing';
-import { VoiceProvider } from '../use-voice';
+import { fakeVoiceManager, TEST_PACK } from '@/lib/voice/testing';
+import { VoiceProvider } from '@/lib/voice/use-voice';
 import { VoiceToggle, type VoiceToggleProps } from './voice-toggle';
 
 async function setup(props: VoiceToggleProps = {}, { muted = true } = {}) {

@@ -1,0 +1,422 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '@/i18n';
+import { createFakeRoom, GAME_ID, renderRoom } from '../testing';
+
+const button = (name: string | RegExp) => screen.getByRole('button', { name });
+const currentBall = () => within(screen.getByRole('region', { name: 'Current Ball' })).getByRole('status');
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the room: header and board', () => {
+  it("shows the game's id, real players and prize, status, sync state, and the five rows of 15", () => {
+    const room = createFakeRoom({ calls: 3 });
+    renderRoom(room);
+    expect(screen.getByRole('heading', { level: 1, name: 'Game Room' })).toBeInTheDocument();
+    expect(screen.getByText('Game #00000001')).toHaveAttribute('title', GAME_ID);
+    expect(screen.getByText('2 Players')).toBeInTheDocument();
+    expect(screen.getByText(/Prize ETB\s36\.00/)).toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(screen.getByText('Synced')).toBeInTheDocument();
+    expect(screen.queryByText('Offline Mode')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Games' })).toHaveAttribute('href', '/game');
+
+    const board = screen.getByRole('region', { name: 'Called numbers' });
+    expect(board.querySelectorAll('[data-number]')).toHaveLength(75);
+    const called = [...board.querySelectorAll('[data-called]')].map((el) =>
+      Number(el.getAttribute('data-number')),
+    );
+    expect(called.sort((a, b) => a - b)).toEqual([1, 5, 61]);
+    expect(currentBall()).toHaveTextContent('O-61');
+    const recent = within(screen.getByRole('region', { name: 'Recent Calls' })).getAllByRole('listitem');
+    expect(recent.map((li) => li.textContent)).toEqual(['B-5', 'B-1']);
+  });
+
+  it("says plainly where the sync stands: waiting, offline since, or the server's refusal", async () => {
+    const room = createFakeRoom();
+    renderRoom(room);
+    act(() =>
+      room.set({
+        online: false,
+        sync: { kind: 'pending', waiting: 3, offlineSince: '2025-11-23T07:05:00.000Z', retryAt: null },
+      }),
+    );
+    expect(screen.getByText('Offline Mode')).toBeInTheDocument();
+    // 07:05 UTC is 10:05 in Addis Ababa.
+    expect(screen.getByText('Offline since 10:05 · 3 actions waiting')).toBeInTheDocument();
+    act(() =>
+      room.set({
+        online: true,
+        sync: {
+          kind: 'refused',
+          seq: 4,
+          reason: 'CALL_MISMATCH',
+          message: 'The next ball is 9, not 5',
+          waiting: 2,
+        },
+      }),
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The server refused action #4: The next ball is 9, not 5',
+    );
+    await userEvent.click(button('Try again'));
+    expect(room.syncs).toBe(1);
+  });
+
+  it("shows 'Preloading voices and creating offline game...' while loading, and 'Game Not Found'", () => {
+    const room = createFakeRoom({ status: 'loading', state: null, game: null });
+    renderRoom(room);
+    expect(screen.getByText('Preloading voices and creating offline game...')).toBeInTheDocument();
+    act(() => room.set({ status: 'missing' }));
+    expect(screen.getByText('Game Not Found')).toBeInTheDocument();
+  });
+
+  it('speaks Amharic', async () => {
+    await applyLanguage('am');
+    renderRoom(createFakeRoom());
+    expect(screen.getByRole('heading', { level: 1, name: 'የጨዋታ ክፍል' })).toBeInTheDocument();
+    expect(button('ቀጣይ ጥራ')).toBeEnabled();
+  });
+});
+
+describe('the room: controls', () => {
+  it('calls, pauses and resumes through the controller; each ball is heard as it appears', async () => {
+    const user = userEvent.setup();
+    const room = createFakeRoom();
+    const { voice } = renderRoom(room);
+    expect(currentBall()).toHaveTextContent('No ball yet');
+
+    await user.click(button('Call Next'));
+    expect(room.commands).toEqual([{ type: 'call-next' }]);
+    expect(currentBall()).toHaveTextContent('B-1');
+    // The first call of the game: everybody jump, then the ball.
+    expect(voice.played).toContain('sequence everybody_jump 1');
+
+    await user.click(button('Call Next'));
+    expect(currentBall()).toHaveTextContent('B-5');
+    expect(voice.played).toContain('number 5');
+    expect(screen.getByText('2/75')).toBeInTheDocument();
+
+    await user.click(button('Pause'));
+    expect(room.commands.at(-1)).toEqual({ type: 'pause' });
+    expect(screen.getByText('Paused')).toBeInTheDocument();
+    expect(button('Call Next')).toBeDisabled();
+    await user.click(button('Resume'));
+    expect(room.commands.at(-1)).toEqual({ type: 'resume' });
+    expect(button('Call Next')).toBeEnabled();
+    expect(voice.played).toContain('unlock');
+  });
+
+  it("shows a refusal's message, from the controller or from core", async () => {
+    const user = userEvent.setup();
+    const room = createFakeRoom({ calls: 1 });
+    renderRoom(room);
+    room.refuseNext('call-next', 'GAME_PAUSED', 'The game is paused: resume it to call');
+    await user.click(button('Call Next'));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Failed to call number');
+    expect(alert).toHaveTextContent('The game is paused: resume it to call');
+    await user.click(button('Dismiss'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    room.refuseNext('shuffle', 'SHUFFLE_MISMATCH', 'The shuffled order is not the one the seed gives');
+    await user.click(button('Shuffle'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to shuffle numbers');
+  });
+
+  it('shuffles with a 3 s flicker online only, and finishes after "Finish Game?"', async () => {
+    const user = userEvent.setup();
+    const room = createFakeRoom({ calls: 2 });
+    renderRoom(room);
+    const board = screen.getByRole('region', { name: 'Called numbers' });
+    await user.click(button('Shuffle'));
+    expect(room.commands).toEqual([{ type: 'shuffle' }]);
+    expect(board).toHaveAttribute('data-flicker');
+
+    act(() => room.set({ online: false }));
+    expect(button('Shuffle')).toBeDisabled();
+
+    await user.click(button('Finish Game'));
+    const dialog = screen.getByRole('dialog', { name: 'Finish Game?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Finish Game' }));
+    expect(room.commands.at(-1)).toEqual({ type: 'finish' });
+    expect(screen.getByText('Finished')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Finish Game' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View game history' })).toHaveAttribute(
+      'href',
+      `/game-history/${GAME_ID}`,
+    );
+  });
+
+  it("warns 'Warning: Game Data Will Be Lost!' before a refresh", async () => {
+    const user = userEvent.setup();
+    const room = createFakeRoom({ calls: 2 });
+    const { reloads } = renderRoom(room);
+    await user.click(button('Refresh'));
+    let dialog = screen.getByRole('dialog', { name: 'Warning: Game Data Will Be Lost!' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay in Game' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(reloads).toHaveLength(0);
+
+    await user.click(button('Refresh'));
+    dialog = screen.getByRole('dialog', { name: 'Warning: Game Data Will Be Lost!' });
+    await user.click(within(dialog).getByRole('button', { name: 'Refresh Anyway' }));
+    expect(reloads).toHaveLength(1);
+  });
+
+  it('asks before the page is left while the game runs with calls', () => {
+    const room = createFakeRoom();
+    renderRoom(room);
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    fireEvent.click(button('Call Next'));
+    return waitFor(() => expect(unload()).toBe(true));
+  });
+
+  it('opens the hall display at /game/{id}/display', async () => {
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    renderRoom(createFakeRoom());
+    await userEvent.click(button('Open display'));
+    expect(open).toHaveBeenCalledWith(`/game/${GAME_ID}/display`, `cartela-display-${GAME_ID}`);
+  });
+});
+
+describe('the room: validation', () => {
+  it('GOOD BINGO for a real winner: the card, the last ball, the progress, then the celebration', async () => {
+    const user = userEvent.setup();
+    // 1, 5, 61, 65: cartela 7's four corners, the last ball on it.
+    const room = createFakeRoom({ calls: 4 });
+    const { voice } = renderRoom(room);
+    await user.click(button('Validate'));
+    const dialog = screen.getByRole('dialog', { name: 'Validate' });
+    expect(dialog).toHaveTextContent('Winning pattern: Four Corners');
+    await user.type(within(dialog).getByLabelText('Cartela number'), '7');
+    await user.click(within(dialog).getByRole('button', { name: 'Show Bingo Card' }));
+
+    const modal = screen.getByRole('dialog', { name: 'Cartela #7' });
+    expect(within(modal).getByRole('table', { name: 'Cartela 7' })).toBeInTheDocument();
+    expect(modal).toHaveTextContent('Last ball: O-65 (on this card)');
+    expect(within(modal).getByRole('progressbar', { name: 'Pattern progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '4',
+    );
+    expect(modal).toHaveTextContent('Good bingo: the pattern is complete and the last ball is on the card');
+    expect(within(modal).queryByRole('button', { name: 'BLOCK CARTELA' })).not.toBeInTheDocument();
+    await user.click(within(modal).getByRole('button', { name: 'GOOD BINGO' }));
+
+    expect(room.commands.at(-1)).toEqual({ type: 'validate', cartelaNumber: 7, decision: 'good-bingo' });
+    expect(voice.played).toContain('goodBingo');
+    const celebration = screen.getByTestId('winner-celebration');
+    expect(celebration).toHaveTextContent('BINGO!');
+    expect(celebration).toHaveTextContent('Cartela #7 wins');
+    expect(celebration.querySelectorAll('[data-confetti]')).toHaveLength(150);
+    expect(button('Call Next')).toBeDisabled();
+  });
+
+  it('BLOCK CARTELA for a card whose pattern is not complete', async () => {
+    const user = userEvent.setup();
+    const room = createFakeRoom({ calls: 4 });
+    const { voice } = renderRoom(room);
+    await user.click(button('Validate'));
+    await user.type(screen.getByLabelText('Cartela number'), '12');
+    await user.click(button('Show Bingo Card'));
+    const modal = screen.getByRole('dialog', { name: 'Cartela #12' });
+    expect(modal).toHaveTextContent('The pattern is not complete');
+    expect(modal).toHaveTextContent('Last ball: O-65 (not on this card)');
+    expect(within(modal).queryByRole('button', { name: 'GOOD BINGO' })).not.toBeInTheDocument();
+    await user.click(within(modal).getByRole('button', { name: 'BLOCK CARTELA' }));
+    expect(room.commands.at(-1)).toEqual({ type: 'validate', cartelaNumber: 12, decision: 'block' });
+    expect(voice.played).toContain('blocked');
+    expect(room.view.state?.blocked).toEqual([12]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("says 'Cartela #n not found in the game', 'No ball has been called yet' and asks for a number", async () => {
+    const user = userEvent.setup();
+    const room = createFakeRoom();
+    renderRoom(room);
+    await user.click(button('Validate'));
+    await user.click(button('Show Bingo Card'));
+    expect(screen.getByText('Enter a cartela number')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Cartela number'), '7');
+    await user.click(button('Show Bingo Card'));
+    expect(screen.getByText('No ball has been called yet')).toBeInTheDocument();
+    act(() => room.set({ state: createFakeRoom({ calls: 1 }).view.state }));
+    await user.clear(screen.getByLabelText('Cartela number'));
+    await user.type(screen.getByLabelText('Cartela number'), '99');
+    await user.click(button('Show Bingo Card'));
+    expect(screen.getByText('Cartela #99 not found in the game')).toBeInTheDocument();
+  });
+});
+
+describe('the room: auto call', () => {
+  it('rolls the new ball in for 2 s and lights its cell for 1.5 s, even if the game is paused meanwhile', async () => {
+    vi.useFakeTimers();
+    const room = createFakeRoom();
+    renderRoom(room);
+    await act(async () => fireEvent.click(button('Call Next')));
+    const cell = () =>
+      screen.getByRole('region', { name: 'Called numbers' }).querySelector('[data-number="1"]')!;
+    expect(currentBall()).toHaveAttribute('data-rolling');
+    expect(cell()).toHaveClass('cartela-highlight');
+    await act(async () => fireEvent.click(button('Pause')));
+    await act(async () => vi.advanceTimersByTime(1499));
+    expect(cell()).toHaveClass('cartela-highlight');
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(cell()).not.toHaveClass('cartela-highlight');
+    expect(currentBall()).toHaveAttribute('data-rolling');
+    await act(async () => vi.advanceTimersByTime(500));
+    expect(currentBall()).not.toHaveAttribute('data-rolling');
+  });
+
+  it('keeps its rhythm from the last call (lastCallAt), not from when its timer fired', async () => {
+    vi.useFakeTimers();
+    const room = createFakeRoom({ calls: 1 });
+    // The last ball was called 1 s ago: at 3 s the next is due in 2 s.
+    act(() => room.set({ lastCallAt: new Date(Date.now() - 1000).toISOString() }));
+    renderRoom(room);
+    fireEvent.click(button('Auto Call'));
+    expect(button('Stop Auto')).toHaveAttribute('aria-pressed', 'true');
+
+    await act(async () => vi.advanceTimersByTime(1999));
+    expect(room.commands).toHaveLength(0);
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(room.commands).toEqual([{ type: 'call-next' }]);
+
+    // The next is due 3 s after that call was recorded.
+    await act(async () => vi.advanceTimersByTime(2999));
+    expect(room.commands).toHaveLength(1);
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(room.commands).toHaveLength(2);
+
+    // A call recorded late (the data layer says 2.5 s ago, as after a stalled tab) is followed 0.5 s later.
+    act(() => room.set({ lastCallAt: new Date(Date.now() - 2500).toISOString() }));
+    await act(async () => vi.advanceTimersByTime(499));
+    expect(room.commands).toHaveLength(2);
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(room.commands).toHaveLength(3);
+
+    // Pause stops the timer; resume starts it again a whole interval later.
+    fireEvent.click(button('Pause'));
+    await act(async () => vi.advanceTimersByTime(10_000));
+    expect(room.commands.filter((c) => c.type === 'call-next')).toHaveLength(3);
+    fireEvent.click(button('Resume'));
+    await act(async () => vi.advanceTimersByTime(2999));
+    expect(room.commands.filter((c) => c.type === 'call-next')).toHaveLength(3);
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(room.commands.filter((c) => c.type === 'call-next')).toHaveLength(4);
+
+    fireEvent.click(button('Stop Auto'));
+    await act(async () => vi.advanceTimersByTime(10_000));
+    expect(room.commands.filter((c) => c.type === 'call-next')).toHaveLength(4);
+  });
+
+  it("stops when the connection drops mid-run, then reads 'Auto (No Network)' and runs locally", async () => {
+    vi.useFakeTimers();
+    const room = createFakeRoom({ calls: 1 });
+    renderRoom(room);
+    fireEvent.click(button('Auto Call'));
+    await act(async () => vi.advanceTimersByTime(3000));
+    expect(room.commands).toHaveLength(1);
+
+    act(() => room.set({ online: false }));
+    await act(async () => vi.advanceTimersByTime(10_000));
+    expect(room.commands).toHaveLength(1);
+    expect(button('Auto (No Network)')).toHaveAttribute('aria-pressed', 'false');
+
+    fireEvent.click(button('Auto (No Network)'));
+    await act(async () => vi.advanceTimersByTime(0));
+    // The last call is long past: the next one at once, then every 3 s, all offline.
+    expect(room.commands).toHaveLength(2);
+    await act(async () => vi.advanceTimersByTime(3000));
+    expect(room.commands).toHaveLength(3);
+    expect(button('Stop Auto')).toBeInTheDocument();
+  });
+
+  it('runs at the speed chosen in the settings panel (2-6 s, 3 s by default)', async () => {
+    vi.useFakeTimers();
+    const room = createFakeRoom({ calls: 1 });
+    renderRoom(room);
+    fireEvent.click(button('Room settings'));
+    const speed = screen.getByLabelText('Calling speed') as HTMLSelectElement;
+    expect(speed.value).toBe('3000');
+    expect([...speed.options].map((o) => o.textContent)).toEqual(['2 s', '3 s', '4 s', '5 s', '6 s']);
+    fireEvent.change(speed, { target: { value: '2000' } });
+    fireEvent.click(button('Auto Call'));
+    await act(async () => vi.advanceTimersByTime(2000));
+    await act(async () => vi.advanceTimersByTime(2000));
+    expect(room.commands.length).toBeGreaterThanOrEqual(2);
+    const before = room.commands.length;
+    await act(async () => vi.advanceTimersByTime(1999));
+    expect(room.commands).toHaveLength(before);
+  });
+});
+
+describe('the room: keyboard and viewer', () => {
+  it('Space calls, P pauses and resumes, A toggles auto, V validates, H hides the header, S the settings', async () => {
+    const room = createFakeRoom();
+    renderRoom(room);
+    const key = (k: string, init: KeyboardEventInit = {}) =>
+      fireEvent.keyDown(document.body, { key: k, ...init });
+    key(' ');
+    await waitFor(() => expect(room.commands).toEqual([{ type: 'call-next' }]));
+    key('Enter');
+    await waitFor(() => expect(room.commands).toHaveLength(2));
+    key('p');
+    await waitFor(() => expect(screen.getByText('Paused')).toBeInTheDocument());
+    key('P');
+    await waitFor(() => expect(room.commands.at(-1)).toEqual({ type: 'resume' }));
+    key('a');
+    expect(button('Stop Auto')).toBeInTheDocument();
+    key('a');
+    expect(button('Auto Call')).toBeInTheDocument();
+    key('h');
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    key('H', { ctrlKey: true, shiftKey: true });
+    expect(screen.getByRole('heading', { level: 1, name: 'Game Room' })).toBeInTheDocument();
+    key('s');
+    expect(screen.getByRole('region', { name: 'Room settings' })).toHaveTextContent('Keyboard shortcuts');
+    key('s', { ctrlKey: true });
+    expect(screen.queryByRole('region', { name: 'Room settings' })).not.toBeInTheDocument();
+    key('v');
+    expect(await screen.findByRole('dialog', { name: 'Validate' })).toBeInTheDocument();
+    // While a dialog is open its keys are its own: typing does not call.
+    key(' ');
+    expect(room.commands.filter((c) => c.type === 'call-next')).toHaveLength(2);
+  });
+
+  it('a viewer sees everything and can act on nothing: another tab is calling', async () => {
+    const room = createFakeRoom({ calls: 2, role: 'viewer' });
+    const { voice } = renderRoom(room);
+    expect(
+      screen.getByText('Another tab or window is calling this game. This one follows it and cannot call.'),
+    ).toBeInTheDocument();
+    for (const name of ['Call Next', 'Pause', 'Auto Call', 'Shuffle', 'Finish Game']) {
+      expect(button(name)).toBeDisabled();
+    }
+    fireEvent.keyDown(document.body, { key: ' ' });
+    fireEvent.keyDown(document.body, { key: 'p' });
+    expect(room.commands).toHaveLength(0);
+
+    // The caller's calls show here as they happen, silently (only the caller's tab speaks).
+    act(() => room.set({ state: createFakeRoom({ calls: 3 }).view.state }));
+    expect(currentBall()).toHaveTextContent('O-61');
+    expect(voice.played.filter((p) => p.startsWith('number') || p.startsWith('sequence'))).toEqual([]);
+
+    // A card can be looked at, but not decided on.
+    await userEvent.click(button('Validate'));
+    await userEvent.type(screen.getByLabelText('Cartela number'), '7');
+    await userEvent.click(button('Show Bingo Card'));
+    const modal = screen.getByRole('dialog', { name: 'Cartela #7' });
+    expect(within(modal).queryByRole('button', { name: 'BLOCK CARTELA' })).not.toBeInTheDocument();
+    expect(within(modal).queryByRole('button', { name: 'GOOD BINGO' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,230 @@
+import { ballLabel, claimFor, type GameState } from '@cartela/core';
+import { clsx } from 'clsx';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BingoCard } from '@/components/ui/bingo-card';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Field, fieldDescriptionId } from '@/components/ui/label';
+import { usePatternName } from '../utils';
+
+/**
+ * Validate (spec 02 sections 2 and 5): the cartela number, the game's pattern, 'Show Bingo Card'. The verdict is
+ * core's claimFor, on this device's state: it works offline.
+ */
+export function ValidateDialog({
+  open,
+  onOpenChange,
+  state,
+  onShow,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  state: GameState;
+  onShow: (cartelaNumber: number) => void;
+}) {
+  const { t } = useTranslation();
+  const patternName = usePatternName();
+  const id = useId();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isInteger(n) || n < 1) {
+      setError(t('room.validate.required'));
+      return;
+    }
+    const found = claimFor(state, n);
+    if (!found.ok) {
+      setError(
+        found.error.code === 'NO_BALL_CALLED'
+          ? t('room.validate.noBall')
+          : t('room.validate.notFound', { n }),
+      );
+      return;
+    }
+    if (found.claim.reason === 'INVALID_CARD') {
+      setError(t('room.validate.invalidCard'));
+      return;
+    }
+    setError(null);
+    setValue('');
+    onShow(n);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setError(null);
+        onOpenChange(next);
+      }}
+      title={t('room.validate.title')}
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <Field id={id} label={t('room.validate.cartela')} error={error}>
+          <Input
+            id={id}
+            inputMode="numeric"
+            autoComplete="off"
+            autoFocus
+            value={value}
+            onChange={(event) => setValue(event.target.value.replace(/\D/g, '').slice(0, 3))}
+            aria-invalid={!!error || undefined}
+            aria-describedby={error ? fieldDescriptionId(id) : undefined}
+            className="text-2xl font-bold tabular-nums"
+          />
+        </Field>
+        <p className="text-sm text-ink-muted">
+          {t('room.validate.pattern')}:{' '}
+          <span className="font-semibold text-ink">{patternName(state.patternId)}</span>
+        </p>
+        <Button type="submit" size="lg" fullWidth>
+          {t('room.validate.show')}
+        </Button>
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * The bingo validation modal: the card with its called cells green and the pattern's cells ringed, the last
+ * ball and whether it is on the card, the pattern's progress, and the decision: GOOD BINGO only when core says
+ * the card wins (or the agent's own pattern), BLOCK CARTELA otherwise.
+ */
+export function ValidationModal({
+  cartelaNumber,
+  state,
+  readOnly,
+  busy,
+  onClose,
+  onDecide,
+}: {
+  cartelaNumber: number | null;
+  state: GameState;
+  readOnly: boolean;
+  busy: 'good-bingo' | 'block' | null;
+  onClose: () => void;
+  onDecide: (decision: 'good-bingo' | 'block') => void;
+}) {
+  const { t } = useTranslation();
+  // Judged on the state as it is now: a ball called while the modal is open changes the verdict (a late claim).
+  const found = cartelaNumber === null ? null : claimFor(state, cartelaNumber);
+  if (!found?.ok) return null;
+  const { cartela, claim: verdict } = found;
+  const n = cartela.cartelaNumber;
+  const called = new Set(state.calledNumbers);
+  const pattern = new Set((verdict.progress?.cells ?? []).map(([r, c]) => `${r}:${c}`));
+  const alreadyWinner = state.winners.some((w) => w.cartelaNumber === n);
+  const blocked = state.blocked.includes(n);
+  const closed = alreadyWinner || blocked || state.status === 'finished' || state.status === 'cancelled';
+  const canGoodBingo = !closed && (verdict.winner || verdict.manual);
+  const canBlock = !closed && !verdict.winner;
+  const progress = verdict.progress;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('room.modal.title', { n })}
+      className="max-w-xl"
+      footer={
+        readOnly ? undefined : (
+          <>
+            {canBlock && (
+              <Button
+                variant="danger"
+                size="lg"
+                loading={busy === 'block'}
+                disabled={busy !== null}
+                onClick={() => onDecide('block')}
+              >
+                {t('room.modal.block')}
+              </Button>
+            )}
+            {canGoodBingo && (
+              <Button
+                size="lg"
+                className="bg-success-600 hover:bg-success-700"
+                loading={busy === 'good-bingo'}
+                disabled={busy !== null}
+                onClick={() => onDecide('good-bingo')}
+              >
+                {t('room.modal.goodBingo')}
+              </Button>
+            )}
+          </>
+        )
+      }
+    >
+      <div className="space-y-4">
+        <div className="flex justify-center">
+          <BingoCard
+            card={cartela.card}
+            caption={t('room.modal.caption', { n })}
+            freeLabel={t('room.free')}
+            marked={called}
+            size="lg"
+            renderCell={(value, r, c) => (
+              <span
+                className={clsx(
+                  'flex size-full items-center justify-center rounded-lg',
+                  pattern.has(`${r}:${c}`) && 'ring-3 ring-coin-500 ring-inset',
+                  value === verdict.lastBall && 'outline-3 outline-offset-1 outline-brand-600',
+                )}
+              >
+                {value}
+              </span>
+            )}
+          />
+        </div>
+        {verdict.lastBall !== null && (
+          <p className="text-center font-semibold text-ink">
+            {t('room.modal.lastBall', { ball: ballLabel(verdict.lastBall) })}{' '}
+            <span className={verdict.lastBallOnCard ? 'text-success-700' : 'text-danger-700'}>
+              ({verdict.lastBallOnCard ? t('room.modal.onCard') : t('room.modal.notOnCard')})
+            </span>
+          </p>
+        )}
+        {progress && !progress.manual && (
+          <div className="space-y-1">
+            <div className="flex justify-between text-sm">
+              <span className="font-medium text-ink">{t('room.modal.progress')}</span>
+              <span className="text-ink-muted tabular-nums">
+                {t('room.modal.progressValue', { done: progress.done, needed: progress.needed })}
+              </span>
+            </div>
+            <div
+              role="progressbar"
+              aria-label={t('room.modal.progress')}
+              aria-valuemin={0}
+              aria-valuemax={progress.needed}
+              aria-valuenow={progress.done}
+              className="h-2.5 overflow-hidden rounded-full bg-surface-muted"
+            >
+              <div
+                className={clsx('h-full rounded-full', progress.complete ? 'bg-success-600' : 'bg-brand-600')}
+                style={{ width: `${progress.needed ? (progress.done / progress.needed) * 100 : 0}%` }}
+              />
+            </div>
+          </div>
+        )}
+        <p
+          role="status"
+          className={clsx(
+            'rounded-lg px-3 py-2 text-center font-semibold',
+            verdict.winner ? 'bg-success-50 text-success-700' : 'bg-danger-50 text-danger-700',
+          )}
+        >
+          {alreadyWinner
+            ? t('room.modal.alreadyWinner')
+            : verdict.manual && !blocked
+              ? t('room.modal.manual')
+              : t(`room.claim.${verdict.reason}`)}
+        </p>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,253 @@
+import type { GameState } from '@cartela/core';
+import { act, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '@/i18n';
+import type { RoomMessage, RoomView } from '../model/types';
+import { CONFETTI_PIECES } from './components/moments';
+import { patternCells } from './components/pattern-cells';
+import { RoomDisplay } from './display-page';
+import { readMessage, viewFromStored } from './follow-room';
+import am from './i18n/am.json';
+import en from './i18n/en.json';
+
+/** BroadcastChannel as the display and the room see it: every other channel of the same name gets a message. */
+class FakeChannel {
+  static open: FakeChannel[] = [];
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  closed = false;
+  readonly sent: RoomMessage[] = [];
+  constructor(readonly name: string) {
+    FakeChannel.open.push(this);
+  }
+  postMessage(message: RoomMessage) {
+    this.sent.push(message);
+    for (const other of FakeChannel.open) {
+      if (other !== this && other.name === this.name && !other.closed) {
+        other.onmessage?.({ data: structuredClone(message) } as MessageEvent);
+      }
+    }
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+function makeView(called: number[], overrides: Partial<RoomView> = {}): RoomView {
+  const state = {
+    v: 1,
+    gameId: 'G7K2M9QX4TB',
+    status: 'active',
+    patternId: 'four-corners',
+    cartelas: [],
+    commitment: 'c0ffee'.repeat(10).slice(0, 64),
+    seedHex: null,
+    calledNumbers: called,
+    remaining: [],
+    shuffles: [],
+    blocked: [],
+    winners: [],
+    validations: [],
+    finishReason: null,
+    createdAt: null,
+    updatedAt: null,
+    finishedAt: null,
+  } as unknown as GameState;
+  return {
+    status: 'ready',
+    error: null,
+    game: {
+      gameId: 'G7K2M9QX4TB',
+      id: 'row-1',
+      players: 120,
+      stake: 50,
+      prize: 480,
+      patternId: 'four-corners',
+      commitment: state.commitment,
+      createdAt: '2025-06-01T10:00:00.000Z',
+    },
+    state,
+    lastCallAt: null,
+    role: 'caller',
+    sync: { kind: 'synced' },
+    online: true,
+    persisted: true,
+    ...overrides,
+  };
+}
+
+/** The game room's end of the channel. */
+function room(gameId = 'G7K2M9QX4TB') {
+  const channel = new FakeChannel(`cartela-room-${gameId}`);
+  return {
+    channel,
+    send: (message: RoomMessage) => act(() => channel.postMessage(message)),
+  };
+}
+
+const openChannel = (name: string) => new FakeChannel(name);
+const nothingStored = async () => null;
+
+beforeEach(() => {
+  FakeChannel.open = [];
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the hall display', () => {
+  it("says hello on the game's channel and waits for the room", () => {
+    const caller = room();
+    render(<RoomDisplay gameId="G7K2M9QX4TB" options={{ openChannel, loadStored: nothingStored }} />);
+    expect(screen.getByText('Waiting for the game room...')).toBeInTheDocument();
+    const display = FakeChannel.open.find((c) => c !== caller.channel)!;
+    expect(display.name).toBe('cartela-room-G7K2M9QX4TB');
+    expect(display.sent).toEqual([{ type: 'hello' }]);
+  });
+
+  it('follows every view of the room: board, current ball, last calls, pattern, prize, players, id, commitment', async () => {
+    const caller = room();
+    render(<RoomDisplay gameId="G7K2M9QX4TB" options={{ openChannel, loadStored: nothingStored }} />);
+    caller.send({ type: 'view', view: makeView([5, 20, 33]) });
+
+    const board = screen.getByRole('region', { name: 'Called numbers' });
+    expect(
+      within(board)
+        .getAllByRole('listitem')
+        .filter((li) => li.dataset.called),
+    ).toHaveLength(3);
+    expect(within(board).getByLabelText('N-33 ✓')).toBeInTheDocument();
+    expect(within(board).getByLabelText('B-6')).not.toHaveAttribute('data-called');
+    const current = screen.getByRole('region', { name: 'Current ball' });
+    expect(current).toHaveTextContent('N33');
+    const recent = screen.getByRole('region', { name: 'Last calls' });
+    expect(
+      within(recent)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['I20', 'B5']);
+    expect(screen.getByText('Four Corners')).toBeInTheDocument();
+    expect(screen.getByText('2M9QX4TB')).toHaveAttribute('title', 'G7K2M9QX4TB');
+    expect(screen.getByText('120')).toBeInTheDocument();
+    expect(screen.getByText(/480/)).toBeInTheDocument();
+    expect(screen.getByText('3/75')).toBeInTheDocument();
+    expect(screen.getByText(makeView([]).game!.commitment)).toBeInTheDocument();
+
+    caller.send({ type: 'view', view: makeView([5, 20, 33, 70, 1, 2, 3]) });
+    expect(screen.getByRole('region', { name: 'Current ball' })).toHaveTextContent('B3');
+    expect(
+      within(screen.getByRole('region', { name: 'Last calls' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['B2', 'B1', 'O70', 'N33', 'I20']);
+    expect(screen.getByText('7/75')).toBeInTheDocument();
+  });
+
+  it('ignores what is not a room message and other games', () => {
+    const caller = room();
+    const other = room('OTHERGAME01');
+    render(<RoomDisplay gameId="G7K2M9QX4TB" options={{ openChannel, loadStored: nothingStored }} />);
+    act(() => {
+      caller.channel.postMessage({ type: 'nonsense' } as unknown as RoomMessage);
+      caller.channel.postMessage({ type: 'celebrate', cartelaNumber: -1 });
+    });
+    other.send({ type: 'view', view: makeView([9]) });
+    expect(screen.getByText('Waiting for the game room...')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the winner celebration for 8 s with 150 confetti pieces', () => {
+    vi.useFakeTimers();
+    const caller = room();
+    render(<RoomDisplay gameId="G7K2M9QX4TB" options={{ openChannel, loadStored: nothingStored }} />);
+    caller.send({ type: 'view', view: makeView([1, 2, 3]) });
+    caller.send({ type: 'celebrate', cartelaNumber: 42 });
+    const overlay = screen.getByRole('alert');
+    expect(overlay).toHaveTextContent('BINGO!');
+    expect(overlay).toHaveTextContent('Cartela 42 wins');
+    expect(screen.getByTestId('confetti').children).toHaveLength(CONFETTI_PIECES);
+    expect(CONFETTI_PIECES).toBe(150);
+    act(() => vi.advanceTimersByTime(7900));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("shows 'Cartela blocked' when the room blocks one, and a later moment replaces it", () => {
+    vi.useFakeTimers();
+    const caller = room();
+    render(<RoomDisplay gameId="G7K2M9QX4TB" options={{ openChannel, loadStored: nothingStored }} />);
+    caller.send({ type: 'blocked', cartelaNumber: 7 });
+    expect(screen.getByRole('alert')).toHaveTextContent('Cartela blocked');
+    expect(screen.getByRole('alert')).toHaveTextContent('Cartela 7');
+    caller.send({ type: 'celebrate', cartelaNumber: 8 });
+    expect(screen.getByRole('alert')).toHaveTextContent('Cartela 8 wins');
+    act(() => vi.advanceTimersByTime(8100));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("reopens from the room's stored state, and the room's own view replaces it", async () => {
+    const caller = room();
+    const stored = viewFromStored({ gameId: 'G7K2M9QX4TB', gameState: { state: makeView([10, 11]).state } });
+    render(<RoomDisplay gameId="G7K2M9QX4TB" options={{ openChannel, loadStored: async () => stored }} />);
+    expect(await screen.findByText('2/75')).toBeInTheDocument();
+    expect(screen.getByText(/Last saved state of the game/)).toBeInTheDocument();
+    caller.send({ type: 'view', view: makeView([10, 11, 12]) });
+    expect(screen.getByText('3/75')).toBeInTheDocument();
+    expect(screen.queryByText(/Last saved state of the game/)).toBeNull();
+  });
+
+  it('never lets a late stored state overwrite the live one', async () => {
+    const caller = room();
+    let resolve!: (view: RoomView | null) => void;
+    const loadStored = () => new Promise<RoomView | null>((r) => (resolve = r));
+    render(<RoomDisplay gameId="G7K2M9QX4TB" options={{ openChannel, loadStored }} />);
+    caller.send({ type: 'view', view: makeView([1, 2, 3, 4]) });
+    await act(async () => resolve(makeView([1])));
+    expect(screen.getByText('4/75')).toBeInTheDocument();
+  });
+
+  it('closes its channel when it goes', () => {
+    const { unmount } = render(
+      <RoomDisplay gameId="G7K2M9QX4TB" options={{ openChannel, loadStored: nothingStored }} />,
+    );
+    unmount();
+    expect(FakeChannel.open.every((c) => c.closed)).toBe(true);
+  });
+
+  it('speaks Amharic too', async () => {
+    room();
+    await act(() => applyLanguage('am'));
+    render(<RoomDisplay gameId="G7K2M9QX4TB" options={{ openChannel, loadStored: nothingStored }} />);
+    expect(await screen.findByText('የጨዋታ ክፍሉን በመጠበቅ ላይ...')).toBeInTheDocument();
+  });
+});
+
+describe('the display helpers', () => {
+  it("draw a pattern's cells from core's masks", () => {
+    const corners = patternCells('four-corners')!;
+    expect(corners.example).toBe(false);
+    expect([0, 4, 20, 24].every((i) => corners.mask & (1 << i))).toBe(true);
+    expect(corners.mask.toString(2).replace(/0/g, '')).toHaveLength(4);
+    expect(patternCells('any-two-lines')).toMatchObject({ example: true });
+    expect(patternCells('agents-own')).toBeNull();
+    expect(patternCells('nonsense')).toBeNull();
+  });
+
+  it('have every text in English and Amharic', () => {
+    const keys = (texts: object, prefix = ''): string[] =>
+      Object.entries(texts).flatMap(([key, value]) =>
+        typeof value === 'object' ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+      );
+    expect(keys(am).sort()).toEqual(keys(en).sort());
+  });
+
+  it('read only well-formed messages and stored records', () => {
+    expect(readMessage({ type: 'hello' })).toEqual({ type: 'hello' });
+    expect(readMessage({ type: 'blocked', cartelaNumber: 3 })).toEqual({ type: 'blocked', cartelaNumber: 3 });
+    expect(readMessage({ type: 'view' })).toBeNull();
+    expect(readMessage('view')).toBeNull();
+    expect(viewFromStored(undefined)).toBeNull();
+    expect(viewFromStored({ gameState: { state: { calledNumbers: 'x' } } })).toBeNull();
+    expect(viewFromStored({ gameState: { state: makeView([4]).state } })?.state?.calledNumbers).toEqual([4]);
+  });
+});

@@ -1,0 +1,163 @@
+import './i18n';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useFormat } from '@/lib/format';
+import type { RoomView } from '../model/types';
+import { Ball } from './components/ball';
+import { DisplayBoard } from './components/board';
+import { FullscreenButton } from './components/fullscreen-button';
+import { Blocked, Celebration, KEYFRAMES } from './components/moments';
+import { PatternCells } from './components/pattern-cells';
+import type { FollowRoomOptions } from './follow-room';
+import { useRoomDisplay } from './use-room-display';
+
+/** Recent calls shown besides the current ball (spec 02 section 9: 5). */
+export const LAST_CALLS = 5;
+
+/**
+ * The display's unit: 1% of the width of a 16:9 picture that fits the window, so the whole screen scales
+ * from a 720p projector to a 4K TV (and a 4:3 one letterboxes instead of overflowing), never below 6 px.
+ */
+const UNIT = { '--u': 'clamp(6px, min(1vw, 1.7778vh), 64px)' } as React.CSSProperties;
+
+/** Spec 02 section 9: a game id is shown by its last 8 characters. */
+const shortId = (gameId: string) => gameId.slice(-8);
+
+function Waiting({ message, hint }: { message: string; hint?: string }) {
+  return (
+    <div
+      role="status"
+      className="flex h-full flex-col items-center justify-center gap-[calc(var(--u)*1.5)] p-8"
+    >
+      <p className="text-center font-bold text-[calc(var(--u)*3.5)]">{message}</p>
+      {hint && <p className="max-w-[70ch] text-center text-[calc(var(--u)*1.4)] text-white/60">{hint}</p>}
+    </div>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-col items-end leading-tight">
+      <span className="text-[calc(var(--u)*0.95)] text-white/60 uppercase tracking-wide">{label}</span>
+      <span className="font-bold tabular-nums text-[calc(var(--u)*2)]">{value}</span>
+    </div>
+  );
+}
+
+function Board({ view, gameId, live }: { view: RoomView; gameId: string; live: boolean }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const state = view.state!;
+  const called = useMemo(() => new Set(state.calledNumbers), [state.calledNumbers]);
+  const last = state.calledNumbers.at(-1) ?? null;
+  const recent = state.calledNumbers.slice(-LAST_CALLS - 1, -1).reverse();
+  const commitment = view.game?.commitment ?? state.commitment;
+  return (
+    <div className="flex h-full flex-col gap-[calc(var(--u)*1)] p-[calc(var(--u)*1.2)]">
+      <header className="flex items-center gap-[calc(var(--u)*2)]">
+        <div className="flex flex-col leading-tight">
+          <span className="text-[calc(var(--u)*0.95)] text-white/60 uppercase tracking-wide">
+            {t('roomDisplay.game')}
+          </span>
+          <span
+            className="font-black font-mono text-[calc(var(--u)*2.4)]"
+            title={view.game?.gameId ?? gameId}
+          >
+            {shortId(view.game?.gameId ?? state.gameId ?? gameId)}
+          </span>
+        </div>
+        <span className="rounded-full bg-white/10 px-[calc(var(--u)*1)] py-[calc(var(--u)*0.3)] font-semibold text-[calc(var(--u)*1.2)]">
+          {t(`roomDisplay.status.${state.status}`)}
+        </span>
+        {!live && (
+          <span className="text-[calc(var(--u)*1)] text-amber-300">{t('roomDisplay.fromStorage')}</span>
+        )}
+        <div className="ml-auto flex items-center gap-[calc(var(--u)*2.5)]">
+          {view.game && <Fact label={t('roomDisplay.prize')} value={format.etb(view.game.prize, 0)} />}
+          {view.game && <Fact label={t('roomDisplay.players')} value={format.number(view.game.players)} />}
+          <Fact label={t('roomDisplay.calls')} value={`${state.calledNumbers.length}/75`} />
+          <FullscreenButton />
+        </div>
+      </header>
+
+      <main className="grid min-h-0 flex-1 grid-cols-[minmax(0,2fr)_minmax(0,1fr)] gap-[calc(var(--u)*1.5)]">
+        <DisplayBoard called={called} last={last} />
+        <aside className="flex min-h-0 flex-col items-center justify-between gap-[calc(var(--u)*1)]">
+          <section aria-label={t('roomDisplay.currentBall')} className="flex flex-col items-center">
+            {last === null ? (
+              <div className="flex size-[calc(var(--u)*18)] items-center justify-center rounded-full border-[calc(var(--u)*0.3)] border-white/20 border-dashed text-center text-[calc(var(--u)*1.6)] text-white/50">
+                {t('roomDisplay.noBall')}
+              </div>
+            ) : (
+              <Ball
+                key={`${last}-${state.calledNumbers.length}`}
+                n={last}
+                size={18}
+                className="[animation:display-pop_400ms_ease-out_both]"
+              />
+            )}
+          </section>
+          <section aria-label={t('roomDisplay.lastCalls')} className="flex flex-col items-center">
+            <h2 className="text-[calc(var(--u)*1)] text-white/60 uppercase tracking-wide">
+              {t('roomDisplay.lastCalls')}
+            </h2>
+            <ol className="mt-[calc(var(--u)*0.5)] flex h-[calc(var(--u)*5)] gap-[calc(var(--u)*0.6)]">
+              {recent.map((n) => (
+                <li key={n}>
+                  <Ball n={n} size={5} />
+                </li>
+              ))}
+            </ol>
+          </section>
+          <PatternCells patternId={view.game?.patternId ?? state.patternId} />
+        </aside>
+      </main>
+
+      <footer className="truncate font-mono text-[calc(var(--u)*0.9)] text-white/50">
+        {t('roomDisplay.commitment')}: <span className="text-white/80">{commitment}</span>
+      </footer>
+    </div>
+  );
+}
+
+/** The hall display of `gameId`: what the game room shows, for a TV or a projector (issue 10). */
+export function RoomDisplay({
+  gameId,
+  options,
+}: {
+  gameId: string;
+  options?: Pick<FollowRoomOptions, 'openChannel' | 'loadStored'>;
+}) {
+  const { t } = useTranslation();
+  const { view, live, moment } = useRoomDisplay(gameId, options);
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${t('roomDisplay.title')} · ${shortId(gameId)} · Cartela`;
+    return () => {
+      document.title = previous;
+    };
+  }, [gameId, t]);
+
+  let content: React.ReactNode;
+  if (view?.status === 'missing') content = <Waiting message={t('roomDisplay.missing')} />;
+  else if (view?.status === 'error') content = <Waiting message={view.error ?? t('roomDisplay.error')} />;
+  else if (view?.state) content = <Board view={view} gameId={gameId} live={live} />;
+  else content = <Waiting message={t('roomDisplay.waiting')} hint={t('roomDisplay.waitingHint')} />;
+
+  return (
+    <div style={UNIT} className="fixed inset-0 overflow-hidden bg-slate-950 text-white select-none">
+      <style>{KEYFRAMES}</style>
+      {content}
+      {moment?.kind === 'celebrate' && <Celebration key={moment.key} cartelaNumber={moment.cartelaNumber} />}
+      {moment?.kind === 'blocked' && <Blocked key={moment.key} cartelaNumber={moment.cartelaNumber} />}
+    </div>
+  );
+}
+
+/** /game/:gameId/display, outside the app's shell (display/routes.tsx). */
+export function DisplayPage() {
+  const { gameId = '' } = useParams();
+  return <RoomDisplay gameId={gameId} />;
+}

@@ -1,0 +1,448 @@
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BingoOfflineDB } from '@/lib/offline-db';
+import { backoffDelay, RoomSession } from './session';
+import { DexieRoomStore, MemoryRoomStore, type RoomStore } from './store';
+import { fakeBrowser, fakeServer } from './testing';
+import { roomChannelName } from './types';
+
+let db: BingoOfflineDB;
+let sessions: RoomSession[] = [];
+
+beforeEach(() => {
+  db = new BingoOfflineDB(`room-${Math.random()}`);
+});
+afterEach(async () => {
+  for (const s of sessions) s.close();
+  sessions = [];
+  vi.useRealTimers();
+  db.close();
+  await Dexie.delete(db.name);
+});
+
+function setup(
+  options: {
+    server?: ReturnType<typeof fakeServer>;
+    browser?: ReturnType<typeof fakeBrowser>;
+    store?: RoomStore;
+    batchSize?: number;
+  } = {},
+) {
+  const server = options.server ?? fakeServer();
+  const browser = options.browser ?? fakeBrowser();
+  vi.stubGlobal('fetch', server.fetch);
+  const open = (store: RoomStore = options.store ?? new DexieRoomStore(db)) => {
+    const session = new RoomSession(server.gameId, {
+      store,
+      env: browser.env(),
+      batchSize: options.batchSize,
+    });
+    sessions.push(session);
+    session.start();
+    return session;
+  };
+  return { server, browser, open };
+}
+
+const outbox = (gameId: string) =>
+  db.outbox.where('[gameId+seq]').between([gameId, Dexie.minKey], [gameId, Dexie.maxKey]).toArray();
+
+async function callN(session: RoomSession, n: number) {
+  for (let i = 0; i < n; i++) {
+    const result = await session.dispatch({ type: 'call-next' });
+    expect(result.ok).toBe(true);
+  }
+}
+
+describe('RoomSession: loading', () => {
+  it('loads the game from the server when nothing is kept, and keeps it', async () => {
+    const { server, open } = setup();
+    const session = open();
+    await session.idle();
+    const view = session.getView();
+    expect(view).toMatchObject({ status: 'ready', role: 'caller', sync: { kind: 'synced' }, online: true });
+    expect(view.state?.seedHex).toBeNull();
+    expect(view.state?.remaining).toEqual(server.state.remaining);
+    expect(view.game).toMatchObject({ gameId: server.gameId, players: 2, stake: 20, prize: 36 });
+    const kept = await db.gameData.get(server.gameId);
+    expect(kept?.agentId).toBe('u-agent1');
+    expect(kept?.gameState).toMatchObject({ lastSeq: 0, syncedSeq: 0 });
+  });
+
+  it("answers 'missing' for a game the server does not know", async () => {
+    const { open } = setup({ server: fakeServer({ gameId: 'GUNKNOWN' }) });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ message: 'Game not found', code: 'NOT_FOUND' }), { status: 404 }),
+      ),
+    );
+    const session = open();
+    await session.idle();
+    expect(session.getView()).toMatchObject({ status: 'missing', error: 'Game not found', state: null });
+  });
+
+  it('asks the browser to keep its storage, once', async () => {
+    const { browser, open } = setup();
+    const session = open();
+    await session.idle();
+    await vi.waitFor(() => expect(session.getView().persisted).toBe(true));
+    expect(browser.persist).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('RoomSession: commands', () => {
+  it('writes the new state and its outbox event in ONE transaction before the view shows it', async () => {
+    const { server, open } = setup();
+    const session = open();
+    await session.idle();
+    server.setOnline(false);
+    const ball = session.getView().state!.remaining[0]!;
+    const transaction = vi.spyOn(db, 'transaction');
+
+    const result = await session.dispatch({ type: 'call-next' });
+
+    expect(result.ok).toBe(true);
+    expect(transaction).toHaveBeenCalledTimes(1);
+    const kept = await db.gameData.get(server.gameId);
+    expect(kept?.calledNumbers).toEqual([ball]);
+    expect(kept?.gameState).toMatchObject({ lastSeq: 1, syncedSeq: 0 });
+    const events = await outbox(server.gameId);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.event).toMatchObject({ seq: 1, type: 'call-next', expected: ball });
+    expect(session.getView().state?.calledNumbers).toEqual([ball]);
+    expect(session.getView().lastCallAt).toBe(events[0]!.event.at);
+  });
+
+  it('shows nothing when the write fails, and keeps nothing half-written', async () => {
+    const { server, open } = setup();
+    const session = open();
+    await session.idle();
+    server.setOnline(false);
+    // An event already under seq 1: the outbox add fails, and the state written before it is rolled back.
+    await db.outbox.add({
+      gameId: server.gameId,
+      seq: 1,
+      event: { seq: 1, at: '2026-01-01T10:00:00.000Z', type: 'pause' },
+    });
+
+    const result = await session.dispatch({ type: 'call-next' });
+
+    expect(result).toMatchObject({ ok: false, code: 'STORAGE' });
+    expect(session.getView().state?.calledNumbers).toEqual([]);
+    expect((await db.gameData.get(server.gameId))?.calledNumbers).toEqual([]);
+  });
+
+  it("returns core's refusal and writes nothing", async () => {
+    const { server, open } = setup();
+    const session = open();
+    await session.idle();
+    server.setOnline(false);
+    expect(await session.dispatch({ type: 'pause' })).toMatchObject({ ok: true });
+    expect(await session.dispatch({ type: 'call-next' })).toEqual({
+      ok: false,
+      code: 'GAME_PAUSED',
+      message: expect.any(String),
+    });
+    expect(await outbox(server.gameId)).toHaveLength(1);
+  });
+
+  it('reopens the same state after a reload, with no network, and goes on from the next seq', async () => {
+    const { server, open } = setup();
+    const first = open();
+    await first.idle();
+    server.setOnline(false);
+    await callN(first, 3);
+    const called = first.getView().state!.calledNumbers;
+    first.close();
+
+    const second = open();
+    await second.idle();
+    expect(second.getView()).toMatchObject({
+      status: 'ready',
+      role: 'caller',
+      sync: { kind: 'pending', waiting: 3 },
+    });
+    expect(second.getView().state?.calledNumbers).toEqual(called);
+    await callN(second, 1);
+    expect((await outbox(server.gameId)).map((r) => r.seq)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('finishes offline through the outbox like any event', async () => {
+    const { server, browser, open } = setup();
+    const session = open();
+    await session.idle();
+    server.setOnline(false);
+    browser.setOnline(false);
+    await callN(session, 2);
+    expect(await session.dispatch({ type: 'finish' })).toMatchObject({ ok: true });
+    expect(session.getView().state?.status).toBe('finished');
+
+    server.setOnline(true);
+    browser.setOnline(true);
+    await session.idle();
+    expect(server.state.status).toBe('finished');
+    expect(server.state.calledNumbers).toEqual(session.getView().state?.calledNumbers);
+    expect(session.getView().sync).toEqual({ kind: 'synced' });
+  });
+});
+
+describe('RoomSession: sync', () => {
+  it('sends 20 offline calls once each, in order, when the network returns', async () => {
+    const { server, browser, open } = setup({ batchSize: 8 });
+    const session = open();
+    await session.idle();
+    server.setOnline(false);
+    browser.setOnline(false);
+    await callN(session, 20);
+    await session.idle();
+    expect(session.getView().sync).toMatchObject({ kind: 'pending', waiting: 20 });
+    expect(session.getView().sync).toMatchObject({ offlineSince: expect.any(String) });
+    expect(server.log).toHaveLength(0);
+
+    server.setOnline(true);
+    browser.setOnline(true);
+    await session.idle();
+
+    expect(server.receivedSeqs()).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(server.batches.map((b) => b.length)).toEqual([8, 8, 4]);
+    expect(server.state.calledNumbers).toEqual(session.getView().state?.calledNumbers);
+    expect(session.getView().sync).toEqual({ kind: 'synced' });
+    expect(await outbox(server.gameId)).toHaveLength(0);
+    expect((await db.gameData.get(server.gameId))?.gameState).toMatchObject({ lastSeq: 20, syncedSeq: 20 });
+  });
+
+  it('retries with backoff (1 s, 2 s, 4 s ... 30 s) while the server is down', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { server, open } = setup({ store: new MemoryRoomStore() });
+    const session = open();
+    await session.idle();
+    server.overrides.push('503', '503', '503');
+    await session.dispatch({ type: 'call-next' });
+    await session.idle();
+    expect(server.eventPosts()).toBe(1);
+    expect(session.getView().sync).toMatchObject({
+      kind: 'pending',
+      waiting: 1,
+      retryAt: new Date(Date.now() + 1000).toISOString(),
+    });
+
+    await vi.advanceTimersByTimeAsync(999);
+    expect(server.eventPosts()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await session.idle();
+    expect(server.eventPosts()).toBe(2);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(server.eventPosts()).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
+    await session.idle();
+    expect(server.eventPosts()).toBe(3);
+    await vi.advanceTimersByTimeAsync(4000);
+    await session.idle();
+    expect(server.eventPosts()).toBe(4);
+    expect(session.getView().sync).toEqual({ kind: 'synced' });
+
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map(backoffDelay)).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
+    ]);
+  });
+
+  it('takes a replayed batch (the answer was lost) as a no-op', async () => {
+    const { server, open } = setup();
+    const session = open();
+    await session.idle();
+    server.setOnline(false);
+    await callN(session, 3);
+    server.setOnline(true);
+    server.overrides.push('lose-answer');
+    session.syncNow();
+    await session.idle();
+    expect(server.log).toHaveLength(3);
+    expect(session.getView().sync).toMatchObject({ kind: 'pending', waiting: 3 });
+
+    session.syncNow();
+    await session.idle();
+    expect(server.receivedSeqs()).toEqual([1, 2, 3, 1, 2, 3]);
+    expect(server.log).toHaveLength(3);
+    expect(server.state.calledNumbers).toEqual(session.getView().state?.calledNumbers);
+    expect(session.getView().sync).toEqual({ kind: 'synced' });
+  });
+
+  it("stops syncing on a refusal, keeps the local record and shows the server's reason", async () => {
+    const { server, open } = setup();
+    const session = open();
+    await session.idle();
+    server.setOnline(false);
+    server.act({ type: 'pause' }); // another device paused the game on the server: seq 1 is taken
+    await callN(session, 2);
+    server.setOnline(true);
+    session.syncNow();
+    await session.idle();
+
+    expect(session.getView().sync).toEqual({
+      kind: 'refused',
+      seq: 1,
+      reason: 'EVENT_CONFLICT',
+      message: 'Event 1 conflicts',
+      waiting: 2,
+    });
+    expect(session.getView().state?.calledNumbers).toHaveLength(2);
+    const posts = server.eventPosts();
+
+    // The room goes on locally, and sends nothing more.
+    await callN(session, 1);
+    await session.idle();
+    expect(server.eventPosts()).toBe(posts);
+    expect(session.getView().sync).toMatchObject({ kind: 'refused', waiting: 3 });
+
+    // A reload stays refused.
+    session.close();
+    const again = open();
+    await again.idle();
+    expect(again.getView().sync).toMatchObject({ kind: 'refused', reason: 'EVENT_CONFLICT' });
+    expect(server.eventPosts()).toBe(posts);
+
+    // syncNow tries once more.
+    again.syncNow();
+    await again.idle();
+    expect(server.eventPosts()).toBe(posts + 1);
+    expect(again.getView().sync).toMatchObject({ kind: 'refused', seq: 1 });
+  });
+
+  it("keeps a reducer refusal's code and seq, and a gap's", async () => {
+    const { server, open } = setup();
+    const session = open();
+    await session.idle();
+    server.overrides.push(
+      new Response(
+        JSON.stringify({
+          message: 'Event 1: Game is paused',
+          code: 'CONFLICT',
+          reason: 'GAME_PAUSED',
+          seq: 1,
+        }),
+        { status: 409 },
+      ),
+    );
+    await callN(session, 1);
+    await session.idle();
+    expect(session.getView().sync).toMatchObject({ kind: 'refused', reason: 'GAME_PAUSED', seq: 1 });
+
+    server.overrides.push(
+      new Response(JSON.stringify({ message: 'Gap', code: 'CONFLICT', reason: 'EVENT_GAP', seq: 1 }), {
+        status: 409,
+      }),
+    );
+    session.syncNow();
+    await session.idle();
+    expect(session.getView().sync).toMatchObject({ kind: 'refused', reason: 'EVENT_GAP', message: 'Gap' });
+  });
+
+  it('refreshes the stored user after a confirmed win, and tells the display', async () => {
+    const { server, browser, open } = setup({ server: fakeServer({ patternId: 'agents-own' }) });
+    const session = open();
+    await session.idle();
+    await callN(session, 1);
+    const result = await session.dispatch({ type: 'validate', cartelaNumber: 1, decision: 'good-bingo' });
+    expect(result.ok).toBe(true);
+    await session.idle();
+    await vi.waitFor(() => expect(server.calls).toContain('GET /api/auth/me'));
+    await vi.waitFor(() => expect(JSON.parse(localStorage.getItem('user') ?? '{}').virtualCoins).toBe(999));
+    expect(server.state.winners.map((w) => w.cartelaNumber)).toEqual([1]);
+    expect(browser.messages.map((m) => m.message)).toContainEqual({ type: 'celebrate', cartelaNumber: 1 });
+  });
+});
+
+describe('RoomSession: shuffle', () => {
+  it('is refused offline', async () => {
+    const { server, browser, open } = setup();
+    const session = open();
+    await session.idle();
+    browser.setOnline(false);
+    expect(await session.dispatch({ type: 'shuffle' })).toMatchObject({ ok: false, code: 'OFFLINE' });
+    expect(server.calls.some((c) => c.includes('shuffle'))).toBe(false);
+  });
+
+  it("sends the outbox first, then shuffles on the server and adopts the server's state", async () => {
+    const { server, open } = setup();
+    const session = open();
+    await session.idle();
+    server.setOnline(false);
+    await callN(session, 4);
+    server.setOnline(true);
+
+    const result = await session.dispatch({ type: 'shuffle' });
+
+    expect(result.ok).toBe(true);
+    const shuffleAt = server.calls.indexOf(`POST /api/games/${server.gameId}/shuffle-numbers`);
+    expect(server.calls.slice(0, shuffleAt)).toContain(`POST /api/games/${server.gameId}/events`);
+    expect(server.log.map((e) => e.type)).toEqual([
+      'call-next',
+      'call-next',
+      'call-next',
+      'call-next',
+      'shuffle',
+    ]);
+    const view = session.getView();
+    expect(view.state?.remaining).toEqual(server.state.remaining);
+    expect(view.state?.shuffles).toEqual([4]);
+    expect(view.sync).toEqual({ kind: 'synced' });
+    expect((await db.gameData.get(server.gameId))?.gameState).toMatchObject({ lastSeq: 5, syncedSeq: 5 });
+
+    await callN(session, 1);
+    await session.idle();
+    expect(server.log.at(-1)).toMatchObject({ seq: 6, type: 'call-next' });
+    expect(server.state.calledNumbers).toEqual(session.getView().state?.calledNumbers);
+  });
+});
+
+describe('RoomSession: one caller per game', () => {
+  it('makes a second tab a read-only viewer that follows the caller, and lets it take over', async () => {
+    const browser = fakeBrowser();
+    const { server, open } = setup({ browser });
+    const caller = open();
+    await caller.idle();
+    const viewer = open();
+    await viewer.idle();
+
+    expect(caller.getView().role).toBe('caller');
+    expect(viewer.getView().role).toBe('viewer');
+    expect(await viewer.dispatch({ type: 'call-next' })).toMatchObject({ ok: false, code: 'READ_ONLY' });
+
+    await callN(caller, 2);
+    await vi.waitFor(() =>
+      expect(viewer.getView().state?.calledNumbers).toEqual(caller.getView().state?.calledNumbers),
+    );
+    expect(viewer.getView().role).toBe('viewer');
+
+    const called = caller.getView().state!.calledNumbers;
+    caller.close();
+    await vi.waitFor(() => expect(viewer.getView().role).toBe('caller'));
+    await viewer.idle();
+    expect(viewer.getView().state?.calledNumbers).toEqual(called);
+    await callN(viewer, 1);
+    await viewer.idle();
+    expect(server.log.map((e) => e.seq)).toEqual([1, 2, 3]);
+  });
+
+  it("answers a display's hello with the view", async () => {
+    const browser = fakeBrowser();
+    const { open } = setup({ browser });
+    const caller = open();
+    await caller.idle();
+    const display = browser.openChannel(roomChannelName(caller.gameId));
+    const seen: unknown[] = [];
+    display.onmessage = (e) => seen.push(e.data);
+    display.postMessage({ type: 'hello' });
+    await vi.waitFor(() => expect(seen).toContainEqual({ type: 'view', view: caller.getView() }));
+  });
+
+  it('acts as the caller where Web Locks are missing', async () => {
+    const { open } = setup({ browser: fakeBrowser({ locks: false, persist: null }) });
+    const session = open();
+    await session.idle();
+    expect(session.getView()).toMatchObject({ role: 'caller', persisted: null });
+  });
+});

@@ -1,0 +1,218 @@
+// Fakes for the room screen's tests: an in-memory RoomController that applies commands with core's reducer (as
+// the data layer does), and a voice manager on fakes whose calls the tests read.
+import {
+  type Card,
+  createGame,
+  type GameAction,
+  type GameCartela,
+  type GameState,
+  gameReducer,
+} from '@cartela/core';
+import { render } from '@testing-library/react';
+import { useSyncExternalStore } from 'react';
+import { MemoryRouter } from 'react-router';
+import { fakeVoiceManager } from '@/lib/voice/testing';
+import { VoiceProvider } from '@/lib/voice/use-voice';
+import type { VoiceManager } from '@/lib/voice/voice-manager';
+import { RoomScreen } from './components/room-screen';
+import type { RoomCommand, RoomController, RoomGameInfo, RoomResult, RoomView } from './model/types';
+
+/** B 1-5, I 16-20, N 31-35 (centre free), G 46-50, O 61-65: cartela 7 of the fake game. */
+export const CARD_7: Card = [
+  [1, 16, 31, 46, 61],
+  [2, 17, 32, 47, 62],
+  [3, 18, 0, 48, 63],
+  [4, 19, 34, 49, 64],
+  [5, 20, 35, 50, 65],
+];
+
+/** Shares no number with CARD_7: cartela 12. */
+export const CARD_12: Card = [
+  [6, 21, 36, 51, 66],
+  [7, 22, 37, 52, 67],
+  [8, 23, 0, 53, 68],
+  [9, 24, 39, 54, 69],
+  [10, 25, 40, 55, 70],
+];
+
+/** The fake game's draw: B 1, 2, 3... so cartela 7's four corners (1, 5, 61, 65) come early. */
+export const ORDER: number[] = [1, 5, 61, 65, ...Array.from({ length: 75 }, (_, i) => i + 1)].filter(
+  (n, i, all) => all.indexOf(n) === i,
+);
+
+export const GAME_ID = 'G-ROOM-00000001';
+
+export function makeGameInfo(overrides: Partial<RoomGameInfo> = {}): RoomGameInfo {
+  return {
+    gameId: GAME_ID,
+    id: 'row-1',
+    players: 2,
+    stake: 20,
+    prize: 36,
+    patternId: 'four-corners',
+    commitment: 'a'.repeat(64),
+    createdAt: '2025-11-23T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A game in order mode (as the room gets it from the server), after `calls` calls. */
+export function makeGameState({
+  patternId = 'four-corners',
+  calls = 0,
+  order = ORDER,
+  cartelas = [
+    { cartelaNumber: 7, card: CARD_7 },
+    { cartelaNumber: 12, card: CARD_12 },
+  ],
+}: {
+  patternId?: string;
+  calls?: number;
+  order?: number[];
+  cartelas?: GameCartela[];
+} = {}): GameState {
+  const created = createGame({
+    gameId: GAME_ID,
+    patternId,
+    cartelas,
+    order,
+    commitment: 'a'.repeat(64),
+    at: '2025-11-23T09:00:00.000Z',
+  });
+  if (!created.ok) throw new Error(created.error.message);
+  let state = created.state;
+  for (let i = 0; i < calls; i++) {
+    const next = gameReducer(state, { type: 'call-next', at: '2025-11-23T09:01:00.000Z' });
+    if (!next.ok) throw new Error(next.error.message);
+    state = next.state;
+  }
+  return state;
+}
+
+export interface FakeRoom {
+  controller(): RoomController;
+  subscribe(listener: () => void): () => void;
+  /** Every command the screen sent, in order. */
+  commands: RoomCommand[];
+  /** Change what the room shows (online, role, sync...). */
+  set(change: Partial<RoomView>): void;
+  /** The next command of this type is refused with this code and message. */
+  refuseNext(type: RoomCommand['type'], code: string, message: string): void;
+  readonly view: RoomView;
+  syncs: number;
+}
+
+/**
+ * A room in memory: commands go through core's reducer like the data layer's (a call is stamped with the
+ * clock's time, so fake timers drive `lastCallAt`), refusals come back as core's code and message.
+ */
+export function createFakeRoom(change: Partial<RoomView> & { calls?: number; patternId?: string } = {}) {
+  const { calls = 0, patternId, ...rest } = change;
+  let view: RoomView = {
+    status: 'ready',
+    error: null,
+    game: makeGameInfo(patternId ? { patternId: patternId as RoomGameInfo['patternId'] } : {}),
+    state: makeGameState({ calls, ...(patternId ? { patternId } : {}) }),
+    lastCallAt: calls > 0 ? new Date().toISOString() : null,
+    role: 'caller',
+    sync: { kind: 'synced' },
+    online: true,
+    persisted: true,
+    ...rest,
+  };
+  const listeners = new Set<() => void>();
+  const refusals = new Map<RoomCommand['type'], { code: string; message: string }>();
+  let controller: RoomController;
+
+  const set = (next: Partial<RoomView>) => {
+    view = { ...view, ...next };
+    controller = { ...controller, view };
+    for (const listener of listeners) listener();
+  };
+
+  const dispatch = async (command: RoomCommand): Promise<RoomResult> => {
+    fake.commands.push(command);
+    const refusal = refusals.get(command.type);
+    if (refusal) {
+      refusals.delete(command.type);
+      return { ok: false, ...refusal };
+    }
+    const at = new Date().toISOString();
+    const state = view.state!;
+    const action: GameAction =
+      command.type === 'shuffle'
+        ? { type: 'shuffle', remaining: [...state.remaining].reverse(), at }
+        : command.type === 'validate'
+          ? { type: 'validate', cartelaNumber: command.cartelaNumber, decision: command.decision, at }
+          : { type: command.type, at };
+    const result = gameReducer(state, action);
+    if (!result.ok) return { ok: false, code: result.error.code, message: result.error.message };
+    set({ state: result.state, ...(command.type === 'call-next' ? { lastCallAt: at } : {}) });
+    return { ok: true, state: result.state };
+  };
+
+  controller = {
+    view,
+    dispatch,
+    syncNow: () => {
+      fake.syncs += 1;
+    },
+  };
+
+  const fake: FakeRoom = {
+    controller: () => controller,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    commands: [],
+    set,
+    refuseNext: (type, code, message) => refusals.set(type, { code, message }),
+    get view() {
+      return view;
+    },
+    syncs: 0,
+  };
+  return fake;
+}
+
+function FakeRoomScreen({ room, reload }: { room: FakeRoom; reload: () => void }) {
+  const controller = useSyncExternalStore(room.subscribe, room.controller);
+  return <RoomScreen controller={controller} reload={reload} />;
+}
+
+/** The voice manager on fakes, with every call the room makes recorded in `played`. */
+export function fakeRoomVoice() {
+  const fakes = fakeVoiceManager();
+  const { manager } = fakes;
+  const played: string[] = [];
+  const record =
+    <A extends unknown[]>(name: string, format: (...args: A) => string = () => name) =>
+    (...args: A) => {
+      played.push(format(...args));
+    };
+  Object.assign(manager, {
+    playNumber: record('number', (n: number) => `number ${n}`),
+    playSequence: record('sequence', (items: readonly unknown[]) => `sequence ${items.join(' ')}`),
+    goodBingo: record('goodBingo'),
+    blocked: record('blocked'),
+    everybodyJump: record('everybodyJump'),
+    unlock: async () => {
+      played.push('unlock');
+    },
+  } satisfies Partial<VoiceManager>);
+  return { ...fakes, played };
+}
+
+/** Renders the room's screen on a fake room and a fake voice. */
+export function renderRoom(room: FakeRoom, voice = fakeRoomVoice()) {
+  const reloads: number[] = [];
+  const ui = (
+    <MemoryRouter initialEntries={[`/game/${GAME_ID}`]}>
+      <VoiceProvider manager={voice.manager}>
+        <FakeRoomScreen room={room} reload={() => reloads.push(Date.now())} />
+      </VoiceProvider>
+    </MemoryRouter>
+  );
+  return { ...render(ui), voice, reloads };
+}

@@ -1,0 +1,66 @@
+import { letterOf } from '@cartela/core';
+import { useTranslation } from 'react-i18next';
+import { BUSINESS_TIME_ZONE } from '@/lib/format';
+
+/** Spec 02 section 9: a game id is shown by its last 8 characters (the whole id stays in titles). */
+export const shortGameId = (gameId: string): string => gameId.slice(-8);
+
+/** Spec 02 section 9: calling speeds 2-6 s, 3 s by default. */
+export const CALLING_SPEEDS_MS = [2000, 3000, 4000, 5000, 6000] as const;
+export const DEFAULT_CALLING_SPEED_MS = 3000;
+/** Spec 02 section 4 and 9: the room's moments. */
+export const HIGHLIGHT_MS = 1500;
+export const ROLLING_MS = 2000;
+export const SHUFFLE_FLICKER_MS = 3000;
+export const WINNER_OVERLAY_MS = 8000;
+export const CONFETTI_PIECES = 150;
+export const RECENT_CALLS = 5;
+
+/** The colours of a ball by its column (B 1-15, I 16-30, N 31-45, G 46-60, O 61-75), as the games pages use. */
+export const BALL_COLOURS = {
+  B: 'bg-sky-600 text-white',
+  I: 'bg-rose-600 text-white',
+  N: 'bg-slate-600 text-white',
+  G: 'bg-emerald-600 text-white',
+  O: 'bg-amber-400 text-amber-950',
+} as const;
+
+export const ballColour = (n: number): string => BALL_COLOURS[letterOf(n)];
+
+/** A winning pattern's name in the interface language (English is packages/core's own); unknown ids as they are. */
+export function usePatternName() {
+  const { t, i18n } = useTranslation();
+  return (id: string) => (i18n.exists(`room.patterns.${id}`) ? t(`room.patterns.${id}` as 'room.title') : id);
+}
+
+/** 'hh:mm' (24 h) in the business time zone: when the room went offline. */
+export function clockTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: BUSINESS_TIME_ZONE,
+  }).format(date);
+}
+
+/** The calling speed this device used last (the hall keeps its rhythm across games). */
+const SPEED_KEY = 'roomCallingSpeed';
+
+export function rememberedSpeed(): number {
+  try {
+    const value = Number(localStorage.getItem(SPEED_KEY));
+    return (CALLING_SPEEDS_MS as readonly number[]).includes(value) ? value : DEFAULT_CALLING_SPEED_MS;
+  } catch {
+    return DEFAULT_CALLING_SPEED_MS;
+  }
+}
+
+export function rememberSpeed(ms: number): void {
+  try {
+    localStorage.setItem(SPEED_KEY, String(ms));
+  } catch {
+    // No storage: the speed holds for this page only.
+  }
+}

@@ -1,0 +1,236 @@
+// The offline game room (issue 10) in Chromium on the built app: a whole game with a real winner and a false
+// claim; twenty-five calls made offline across reloads and a closed page, then synced once each; one caller per
+// game and the hall display following the room.
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { signInAs } from './support/pages';
+
+const LETTERS = 'BINGO';
+const ballLabel = (n: number) => `${LETTERS[Math.floor((n - 1) / 15)]}-${n}`;
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+interface RoomStateAnswer {
+  lastSeq: number;
+  state: {
+    remaining: number[];
+    calledNumbers: number[];
+    cartelas: { cartelaNumber: number; card: number[][] }[];
+  };
+}
+interface GameAnswer {
+  game: {
+    gameId: string;
+    status: string;
+    calledNumbers: number[];
+    winners: { cartelaNumber: number }[];
+    lastSeq: number;
+  };
+}
+
+async function tokenOf(page: Page): Promise<string> {
+  return (await page.evaluate(() => localStorage.getItem('token'))) as string;
+}
+
+async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: object,
+) {
+  const response = await request.fetch(path, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    ...(data ? { data } : {}),
+  });
+  expect(response.status(), `${method} ${path}`).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+async function newGame(request: APIRequestContext, token: string, pattern: string, cartelas: number[]) {
+  const created = await api<{ gameId: string }>(request, token, 'POST', '/api/games', {
+    stake: 10,
+    cartelaNumbers: cartelas,
+    selectedPattern: pattern,
+  });
+  return created.gameId;
+}
+
+const room = (page: Page) => ({
+  callNext: page.getByRole('button', { name: 'Call Next', exact: true }),
+  currentBall: page.getByRole('region', { name: 'Current Ball' }).getByRole('status'),
+  calls: (n: number) => page.getByText(`${n}/75`, { exact: true }),
+});
+
+/** Clicks Call Next and waits for the ball to show: the n-th call is `expected`. */
+async function callNext(page: Page, n: number, expected: number) {
+  const r = room(page);
+  await expect(r.callNext).toBeEnabled();
+  await r.callNext.click();
+  await expect(r.calls(n)).toBeVisible();
+  await expect(r.currentBall).toContainText(ballLabel(expected));
+}
+
+/** The call after which a cartela first completes its four corners (it then wins on that ball). */
+function firstCornerWin(answer: RoomStateAnswer): { calls: number; cartela: number } {
+  const order = answer.state.remaining;
+  for (let k = 1; k <= order.length; k++) {
+    const called = new Set(order.slice(0, k));
+    for (const { cartelaNumber, card } of answer.state.cartelas) {
+      const corners = [card[0]![0]!, card[0]![4]!, card[4]![0]!, card[4]![4]!];
+      if (corners.every((n) => called.has(n))) return { calls: k, cartela: cartelaNumber };
+    }
+  }
+  throw new Error('no cartela completes its corners');
+}
+
+async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, {
+    timeout: 20_000,
+  });
+}
+
+test.describe('the game room', () => {
+  test('[AGENT] runs a game: calls in the committed order, blocks a false claim, confirms a real winner, finishes; the history agrees', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    await signInAs(page, 'agent1');
+    const token = await tokenOf(page);
+    const gameId = await newGame(request, token, 'four-corners', range(21, 40));
+    const initial = await api<RoomStateAnswer>(request, token, 'GET', `/api/games/${gameId}/state`);
+    const order = initial.state.remaining;
+    const win = firstCornerWin(initial);
+
+    await page.goto(`/game/${gameId}`);
+    await expect(page.getByRole('heading', { name: 'Game Room' })).toBeVisible();
+    await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
+
+    for (let i = 0; i < win.calls; i++) await callNext(page, i + 1, order[i]!);
+
+    // A false claim: a cartela whose corners are not all called is blocked.
+    const called = new Set(order.slice(0, win.calls));
+    const loser = initial.state.cartelas.find(
+      ({ card }) => ![card[0]![0]!, card[0]![4]!, card[4]![0]!, card[4]![4]!].every((n) => called.has(n)),
+    )!.cartelaNumber;
+    await page.getByRole('button', { name: 'Validate', exact: true }).click();
+    let dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Cartela number').fill(String(loser));
+    await dialog.getByRole('button', { name: 'Show Bingo Card' }).click();
+    await page.getByRole('button', { name: 'BLOCK CARTELA' }).click();
+    await expect(page.getByText('Cartela blocked - not a winner yet!').first()).toBeVisible();
+
+    // The real winner.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Validate', exact: true }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Cartela number').fill(String(win.cartela));
+    await dialog.getByRole('button', { name: 'Show Bingo Card' }).click();
+    await page.getByRole('button', { name: 'GOOD BINGO' }).click();
+    await expect(page.getByText('BINGO!')).toBeVisible();
+    await expect(page.getByText(`Cartela #${win.cartela} wins`)).toBeVisible();
+
+    // Finish.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Finish Game', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Finish Game?' })
+      .getByRole('button', { name: 'Finish Game' })
+      .click();
+    await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
+
+    const { game } = await api<GameAnswer>(request, token, 'GET', `/api/games/${gameId}`);
+    expect(game.status).toBe('finished');
+    expect(game.calledNumbers).toEqual(order.slice(0, win.calls));
+    expect(game.winners.map((w) => w.cartelaNumber)).toEqual([win.cartela]);
+
+    await page.goto(`/game-history/${gameId}`);
+    const calls = page.getByRole('list', { name: 'Called numbers' }).getByRole('listitem');
+    await expect(calls).toHaveCount(win.calls);
+    await expect(page.getByText(`Cartela ${win.cartela}`).first()).toBeVisible();
+  });
+
+  test('[AGENT] calls 20 numbers offline, survives two reloads and a closed page, calls 5 more, and the server gets the 25 once each', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.slow();
+    await signInAs(page, 'agent1');
+    const token = await tokenOf(page);
+    const gameId = await newGame(request, token, 'full-house', range(41, 50));
+    const order = (await api<RoomStateAnswer>(request, token, 'GET', `/api/games/${gameId}/state`)).state
+      .remaining;
+
+    await page.goto(`/game/${gameId}`);
+    await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await waitForServiceWorker(page);
+
+    await context.setOffline(true);
+    await expect(page.getByText('Offline Mode')).toBeVisible();
+    for (let i = 0; i < 20; i++) await callNext(page, i + 1, order[i]!);
+    await expect(page.getByText('20 actions waiting')).toBeVisible();
+
+    for (let reload = 0; reload < 2; reload++) {
+      await page.reload();
+      await expect(room(page).calls(20)).toBeVisible({ timeout: 15_000 });
+      await expect(room(page).currentBall).toContainText(ballLabel(order[19]!));
+    }
+    await page.close();
+    const again = await context.newPage();
+    await again.goto(`/game/${gameId}`);
+    await expect(room(again).calls(20)).toBeVisible({ timeout: 15_000 });
+    for (let i = 20; i < 25; i++) await callNext(again, i + 1, order[i]!);
+
+    await context.setOffline(false);
+    await expect(again.getByText('Synced', { exact: true })).toBeVisible({ timeout: 45_000 });
+    const { game } = await api<GameAnswer>(request, token, 'GET', `/api/games/${gameId}`);
+    expect(game.calledNumbers).toEqual(order.slice(0, 25));
+    expect(game.lastSeq).toBe(25);
+  });
+
+  test('[AGENT] one caller per game: a second tab follows read-only, and the hall display follows the room', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.slow();
+    await signInAs(page, 'agent1');
+    const token = await tokenOf(page);
+    const gameId = await newGame(request, token, 'full-house', range(51, 55));
+    const order = (await api<RoomStateAnswer>(request, token, 'GET', `/api/games/${gameId}/state`)).state
+      .remaining;
+
+    await page.goto(`/game/${gameId}`);
+    await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await callNext(page, 1, order[0]!);
+
+    const second = await context.newPage();
+    await second.goto(`/game/${gameId}`);
+    await expect(
+      second.getByText('Another tab or window is calling this game.', { exact: false }),
+    ).toBeVisible();
+    await expect(room(second).callNext).toBeDisabled();
+
+    const display = await openDisplay(context, gameId);
+    await expect(display.getByRole('img', { name: ballLabel(order[0]!) }).first()).toBeVisible({
+      timeout: 15_000,
+    });
+
+    await callNext(page, 2, order[1]!);
+    await expect(room(second).currentBall).toContainText(ballLabel(order[1]!));
+    await expect(display.getByRole('img', { name: ballLabel(order[1]!) }).first()).toBeVisible();
+
+    // The display reopens in step after a reload.
+    await display.reload();
+    await expect(display.getByRole('img', { name: ballLabel(order[1]!) }).first()).toBeVisible({
+      timeout: 15_000,
+    });
+  });
+});
+
+async function openDisplay(context: BrowserContext, gameId: string): Promise<Page> {
+  const display = await context.newPage();
+  await display.goto(`/game/${gameId}/display`);
+  return display;
+}
