@@ -12,6 +12,7 @@ const benches = [
   ['node', ['bench/agents-list.mjs']],
   ['node', ['bench/games.mjs']],
   ['node', ['bench/voices.mjs']],
+  ['node', ['bench/room.mjs']],
   ['npx', ['tsx', '--conditions=source', 'bench/core.ts']],
 ];
 let failed = 0;

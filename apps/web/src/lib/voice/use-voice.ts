@@ -108,15 +108,16 @@ export function useVoicePack(): Pack | undefined {
 /**
  * Loads the agent's pack into the manager (once per pack version; shared with anyone else asking) and
  * returns the voice: what a room calls on mount, showing <VoicePreload /> while `state` is 'initialising'.
+ * `enabled` false holds the loading back (the room starts it once its game is on screen).
  */
-export function useVoiceSetup(): VoiceApi {
+export function useVoiceSetup(enabled = true): VoiceApi {
   const voice = useVoice();
   const pack = useVoicePack();
   const { init } = voice;
   // By value: the remembered pack is a new object on every render.
   const packKey = pack ? JSON.stringify(pack) : null;
   useEffect(() => {
-    if (packKey) void init(JSON.parse(packKey) as Pack);
-  }, [init, packKey]);
+    if (enabled && packKey) void init(JSON.parse(packKey) as Pack);
+  }, [init, packKey, enabled]);
   return voice;
 }

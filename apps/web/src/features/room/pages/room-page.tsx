@@ -5,12 +5,14 @@ import { useRoom } from '../model/use-room';
 
 /**
  * /game/{gameId}: the offline game room. The data layer (useRoom: IndexedDB, the outbox, one caller per game)
- * gives the view and takes the commands; the agent's voice pack starts loading at once (useVoiceSetup), and
- * the room never waits for it.
+ * gives the view and takes the commands; the agent's voice pack starts loading as soon as the game is shown
+ * (useVoiceSetup), and the room never waits for it.
  */
 export function RoomPage() {
   const { gameId = '' } = useParams();
   const controller = useRoom(gameId);
-  useVoiceSetup();
+  // The voices load once the board is up: reading and decoding a whole pack must not delay the game's own
+  // state from IndexedDB after a reload (bench/room.mjs).
+  useVoiceSetup(controller.view.status !== 'loading');
   return <RoomScreen controller={controller} />;
 }
