@@ -11,6 +11,7 @@ import { useFormat } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { logout } from '@/lib/session';
 import { notify } from '@/lib/toast';
+import { NAV_ICONS } from './nav-icons';
 import { menuFor } from './pages';
 
 function CoinCount({ user, className }: { user: SessionUser; className?: string }) {
@@ -162,18 +163,21 @@ export function NavBar({ user }: { user: SessionUser }) {
                 {showCoins && <CoinCount user={user} />}
               </div>
               <ul className="space-y-1 px-3 py-3 sm:px-5">
-                {items.map((item) => (
-                  <li key={item.to}>
-                    <NavLink
-                      to={item.to}
-                      className={(state) => clsx(linkClasses(state), 'h-12 w-full text-base')}
-                      onClick={() => setMenuOpen(false)}
-                    >
-                      <item.icon className="size-5" aria-hidden="true" />
-                      {t(item.label)}
-                    </NavLink>
-                  </li>
-                ))}
+                {items.map((item) => {
+                  const Icon = NAV_ICONS[item.icon];
+                  return (
+                    <li key={item.to}>
+                      <NavLink
+                        to={item.to}
+                        className={(state) => clsx(linkClasses(state), 'h-12 w-full text-base')}
+                        onClick={() => setMenuOpen(false)}
+                      >
+                        <Icon className="size-5" aria-hidden="true" />
+                        {t(item.label)}
+                      </NavLink>
+                    </li>
+                  );
+                })}
               </ul>
               <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-4 py-4 sm:px-6">
                 <LanguageSwitch />

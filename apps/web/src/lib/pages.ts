@@ -1,6 +1,5 @@
 import type { Role } from '@cartela/contract';
 import type { ParseKeys } from 'i18next';
-import type { LucideIcon } from 'lucide-react';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { featureTextsReady } from '@/i18n';
 
@@ -10,11 +9,27 @@ import { featureTextsReady } from '@/i18n';
  */
 export type Access = 'public' | 'login' | 'admin' | 'super-agent';
 
+/** The menu icons (app/nav-icons.ts maps each to its drawing). */
+export type MenuIcon =
+  | 'dashboard'
+  | 'users'
+  | 'percent'
+  | 'scale'
+  | 'game'
+  | 'chart'
+  | 'settings'
+  | 'user-cog'
+  | 'audio-lines';
+
 /** A page's place in the navigation bar. */
 export interface MenuEntry {
   /** A translation key, e.g. 'nav.agents'. */
   label: ParseKeys;
-  icon: LucideIcon;
+  /**
+   * The menu's icon by name (app/nav-icons.ts draws it): a name, not the icon, so that the icons load with the
+   * navigation shell rather than in the entry chunk the sign-in page shares.
+   */
+  icon: MenuIcon;
   /** The roles whose menu shows it; each must be allowed in by the page's `access` (a test checks). */
   roles: readonly Role[];
   /** Position in the menu, smallest first (Dashboard is 10, Settings 90). */

@@ -1,4 +1,3 @@
-import { Users } from 'lucide-react';
 import { lazyPage, type PageEntry } from '@/lib/pages';
 import { paths } from '@/lib/paths';
 
@@ -11,6 +10,6 @@ export const pages: PageEntry[] = [
       () => import('./pages/agents-page'),
       (m) => m.AgentsPage,
     ),
-    menu: { label: 'nav.agents', icon: Users, roles: ['admin'], order: 20 },
+    menu: { label: 'nav.agents', icon: 'users', roles: ['admin'], order: 20 },
   },
 ];

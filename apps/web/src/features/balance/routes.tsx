@@ -1,4 +1,3 @@
-import { Scale } from 'lucide-react';
 import { lazyPage, type PageEntry } from '@/lib/pages';
 import { paths } from '@/lib/paths';
 
@@ -10,6 +9,6 @@ export const pages: PageEntry[] = [
       () => import('./pages/balance-page'),
       (m) => m.BalancePage,
     ),
-    menu: { label: 'nav.balance', icon: Scale, roles: ['admin'], order: 40 },
+    menu: { label: 'nav.balance', icon: 'scale', roles: ['admin'], order: 40 },
   },
 ];

@@ -1,4 +1,3 @@
-import { Percent } from 'lucide-react';
 import { lazyPage, type PageEntry } from '@/lib/pages';
 import { paths } from '@/lib/paths';
 
@@ -10,6 +9,6 @@ export const pages: PageEntry[] = [
       () => import('./pages/commission-page'),
       (m) => m.CommissionPage,
     ),
-    menu: { label: 'nav.commission', icon: Percent, roles: ['admin'], order: 30 },
+    menu: { label: 'nav.commission', icon: 'percent', roles: ['admin'], order: 30 },
   },
 ];

@@ -1,4 +1,3 @@
-import { LayoutDashboard } from 'lucide-react';
 import { lazyPage, type PageEntry } from '@/lib/pages';
 import { paths } from '@/lib/paths';
 
@@ -10,6 +9,6 @@ export const pages: PageEntry[] = [
       () => import('./pages/dashboard-page'),
       (m) => m.DashboardPage,
     ),
-    menu: { label: 'nav.dashboard', icon: LayoutDashboard, roles: ['admin', 'agent'], order: 10 },
+    menu: { label: 'nav.dashboard', icon: 'dashboard', roles: ['admin', 'agent'], order: 10 },
   },
 ];

@@ -1,4 +1,3 @@
-import { Gamepad2 } from 'lucide-react';
 import { lazyPage, type PageEntry } from '@/lib/pages';
 import { paths, patterns } from '@/lib/paths';
 
@@ -10,7 +9,7 @@ export const pages: PageEntry[] = [
       () => import('./pages/games-page'),
       (m) => m.GamesPage,
     ),
-    menu: { label: 'nav.game', icon: Gamepad2, roles: ['agent'], order: 20 },
+    menu: { label: 'nav.game', icon: 'game', roles: ['agent'], order: 20 },
   },
   {
     path: patterns.gameHistory,

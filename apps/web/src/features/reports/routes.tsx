@@ -1,4 +1,3 @@
-import { ChartColumn } from 'lucide-react';
 import { lazyPage, type PageEntry } from '@/lib/pages';
 import { paths } from '@/lib/paths';
 
@@ -10,7 +9,7 @@ export const pages: PageEntry[] = [
       () => import('./pages/reports-page'),
       (m) => m.ReportsPage,
     ),
-    menu: { label: 'nav.reports', icon: ChartColumn, roles: ['agent'], order: 60 },
+    menu: { label: 'nav.reports', icon: 'chart', roles: ['agent'], order: 60 },
   },
   {
     path: paths.adminReports,
@@ -19,6 +18,6 @@ export const pages: PageEntry[] = [
       () => import('./pages/reports-page'),
       (m) => m.AdminReportsPage,
     ),
-    menu: { label: 'nav.reports', icon: ChartColumn, roles: ['admin'], order: 60 },
+    menu: { label: 'nav.reports', icon: 'chart', roles: ['admin'], order: 60 },
   },
 ];

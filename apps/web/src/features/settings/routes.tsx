@@ -1,4 +1,3 @@
-import { Settings } from 'lucide-react';
 import { lazyPage, type PageEntry } from '@/lib/pages';
 import { paths } from '@/lib/paths';
 
@@ -10,7 +9,7 @@ export const pages: PageEntry[] = [
       () => import('./pages/settings-layout'),
       (m) => m.SettingsLayout,
     ),
-    menu: { label: 'nav.settings', icon: Settings, roles: ['admin', 'agent'], order: 90 },
+    menu: { label: 'nav.settings', icon: 'settings', roles: ['admin', 'agent'], order: 90 },
     children: [
       {
         index: true,

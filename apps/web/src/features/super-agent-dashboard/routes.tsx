@@ -1,4 +1,3 @@
-import { LayoutDashboard } from 'lucide-react';
 import { lazyPage, type PageEntry } from '@/lib/pages';
 import { paths } from '@/lib/paths';
 
@@ -11,6 +10,6 @@ export const pages: PageEntry[] = [
       (m) => m.SuperAgentDashboardPage,
     ),
     // A super agent's menu holds only this page (spec 01 section 6).
-    menu: { label: 'nav.dashboard', icon: LayoutDashboard, roles: ['super-agent'], order: 10 },
+    menu: { label: 'nav.dashboard', icon: 'dashboard', roles: ['super-agent'], order: 10 },
   },
 ];

@@ -1,4 +1,3 @@
-import { UserCog } from 'lucide-react';
 import { lazyPage, type PageEntry } from '@/lib/pages';
 import { paths } from '@/lib/paths';
 
@@ -10,6 +9,6 @@ export const pages: PageEntry[] = [
       () => import('./pages/super-agent-management-page'),
       (m) => m.SuperAgentManagementPage,
     ),
-    menu: { label: 'nav.superAgents', icon: UserCog, roles: ['admin'], order: 50 },
+    menu: { label: 'nav.superAgents', icon: 'user-cog', roles: ['admin'], order: 50 },
   },
 ];

@@ -1,4 +1,3 @@
-import { AudioLines } from 'lucide-react';
 import { lazyPage, type PageEntry } from '@/lib/pages';
 import { paths } from '@/lib/paths';
 
@@ -10,6 +9,6 @@ export const pages: PageEntry[] = [
       () => import('./pages/voice-packs-page'),
       (m) => m.VoicePacksPage,
     ),
-    menu: { label: 'nav.voicePacks', icon: AudioLines, roles: ['admin'], order: 80 },
+    menu: { label: 'nav.voicePacks', icon: 'audio-lines', roles: ['admin'], order: 80 },
   },
 ];
