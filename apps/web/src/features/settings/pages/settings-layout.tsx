@@ -1,9 +1,9 @@
 import '../i18n';
 import { clsx } from 'clsx';
 import { Percent, UserRound, Volume2 } from 'lucide-react';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
@@ -20,6 +20,16 @@ export function SettingsLayout() {
   const { t } = useTranslation();
   const { user } = useSession();
   const sections = SECTIONS.filter((s) => !('agentOnly' in s) || user?.role === 'agent');
+  const tabs = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the sections are a row of tabs that scrolls sideways: keep the open one in sight.
+  useEffect(() => {
+    const list = tabs.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (list && current && list.scrollWidth > list.clientWidth) {
+      list.scrollLeft = current.offsetLeft - list.offsetLeft - 4;
+    }
+  }, [pathname]);
   const section = (
     <Suspense fallback={null}>
       <Outlet />
@@ -39,7 +49,10 @@ export function SettingsLayout() {
       <PageHeader title={t('settings.title')} description={t('settings.subtitle')} />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-8">
         <nav aria-label={t('settings.sections')}>
-          <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 lg:flex-col lg:overflow-visible">
+          <ul
+            ref={tabs}
+            className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 lg:flex-col lg:overflow-visible"
+          >
             {sections.map(({ to, label, icon: Icon }) => (
               <li key={to} className="shrink-0">
                 <NavLink
