@@ -2,6 +2,7 @@ export * from './auth.js';
 export * from './cartelas.js';
 export * from './common.js';
 export * from './games.js';
+export * from './insight.js';
 export * from './network.js';
 export * from './route.js';
 export * from './voice-packs.js';
