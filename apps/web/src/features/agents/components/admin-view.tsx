@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useFailureToast } from '@/components/load-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSystemCartelas } from '../api/system-cartelas';
 import { AgentsTab } from './agents-tab';
 import { CartelasPanel } from './cartelas-panel';
-import { useFailureToast } from './load-state';
 
 export type AdminTab = 'agents' | 'cartelas';
 

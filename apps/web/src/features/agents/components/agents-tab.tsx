@@ -3,6 +3,7 @@ import { Plus, Search, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LoadError, Loading, useFailureToast } from '@/components/load-state';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -18,7 +19,6 @@ import { AddCoinsDialog } from './add-coins-dialog';
 import { type AgentAction, AgentsTable } from './agents-table';
 import { CreateAgentDialog } from './create-agent-dialog';
 import { EditAgentDialog } from './edit-agent-dialog';
-import { LoadError, Loading, useFailureToast } from './load-state';
 
 type Open = { kind: 'create' } | { kind: 'addCoins' | 'edit' | 'delete' | 'deactivate'; agent: Agent } | null;
 

@@ -5,6 +5,7 @@ import { ArrowLeft, Pencil, Plus, Shuffle, Trash2, Wand2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFailureToast } from '@/components/load-state';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -21,7 +22,6 @@ import { AssignCartelasDialog } from './assign-cartelas-dialog';
 import { AutoAssignDialog } from './auto-assign-dialog';
 import { CartelasPanel } from './cartelas-panel';
 import { EditCardDialog } from './edit-card-dialog';
-import { useFailureToast } from './load-state';
 
 type Open =
   | { kind: 'assign' | 'autoAssign' }

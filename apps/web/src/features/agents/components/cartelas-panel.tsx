@@ -1,12 +1,12 @@
 import { LayoutGrid, Printer, Search } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError, Loading } from '@/components/load-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { CartelaGrid } from './cartela-grid';
 import { CartelaViewDialog } from './cartela-view-dialog';
-import { LoadError, Loading } from './load-state';
 import { PrintSelectDialog } from './print-select-dialog';
 
 export interface PanelCartela {

@@ -1,10 +1,10 @@
 import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useFailureToast } from '@/components/load-state';
 import { Badge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/ui/page-header';
 import { useMyCartelas } from '../api/my-cartelas';
 import { CartelasPanel } from './cartelas-panel';
-import { useFailureToast } from './load-state';
 
 /**
  * /agents for an agent: its own cartelas, view only (spec 02 sections 2 and 6). These are the agent's own

@@ -4,12 +4,12 @@ import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { LoadError, Loading } from '@/components/load-state';
 import { Alert } from '@/components/ui/alert';
 import { BingoCard } from '@/components/ui/bingo-card';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CARDS_PER_PAGE, chunk, toRanges } from '../utils/ranges';
-import { LoadError, Loading } from './load-state';
 
 export interface PrintableCartela {
   cartelaNumber: number;

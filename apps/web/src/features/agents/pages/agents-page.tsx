@@ -2,9 +2,9 @@ import '../i18n';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Loading } from '@/components/load-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { useSession } from '@/lib/session';
-import { Loading } from '../components/load-state';
 import { fromRanges } from '../utils/ranges';
 
 // Each view is its own chunk: an agent's phone loads only its view-only list, and the admin's forms and the

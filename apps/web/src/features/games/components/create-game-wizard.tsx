@@ -6,6 +6,7 @@ import { Check, Play } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LoadError, Loading } from '@/components/load-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -20,7 +21,6 @@ import { useMyCartelas } from '../api/my-cartelas';
 import { newIdempotencyKey } from '../utils/idempotency';
 import { CartelaStep } from './cartela-step';
 import { GameTotals, gameTotals } from './game-totals';
-import { LoadError, Loading } from './load-state';
 import { customAmount, MAX_STAKE_ETB, MoneyStep } from './money-step';
 import { PatternStep } from './pattern-step';
 

@@ -3,6 +3,7 @@ import { Gamepad2, Plus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LoadError, Loading, useFailureToast } from '@/components/load-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -10,7 +11,6 @@ import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useGames } from '../api/games';
 import { GamesTable } from '../components/games-table';
-import { LoadError, Loading, useFailureToast } from '../components/load-state';
 import { Pagination } from '../components/pagination';
 import { pageFromSearch } from '../utils/pagination';
 

@@ -7,6 +7,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 
+// A list or a page on its way, or failed to load: the spinner, the failure with its retry, and the spec's toast
+// (spec 02 section 8). Shared by the features that load lists.
+
 /** Something on its way: the spinner says what is loading ('Loading games...'). */
 export function Loading({ label }: { label: string }) {
   return (
@@ -33,7 +36,7 @@ export function LoadError({ title, error, onRetry, retrying = false }: LoadError
         {reason && <span>{reason}</span>}
         <Button variant="outline" size="sm" onClick={onRetry} loading={retrying}>
           {!retrying && <RefreshCw className="size-4" aria-hidden="true" />}
-          {t('games.retry')}
+          {t('common.retry')}
         </Button>
       </div>
     </Alert>
