@@ -25,7 +25,7 @@ export function SettingsLayout() {
   // On a phone the sections are a row of tabs that scrolls sideways: keep the open one in sight.
   useEffect(() => {
     const list = tabs.current;
-    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    const current = list?.querySelector<HTMLElement>(`a[href="${pathname}"]`);
     if (list && current && list.scrollWidth > list.clientWidth) {
       list.scrollLeft = current.offsetLeft - list.offsetLeft - 4;
     }
