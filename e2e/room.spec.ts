@@ -137,10 +137,15 @@ test.describe('the game room', () => {
       .getByRole('dialog', { name: 'Finish Game?' })
       .getByRole('button', { name: 'Finish Game' })
       .click();
+    // The finish reaches the server through the outbox ('Synced' may still show from before it was queued).
+    await expect
+      .poll(async () => (await api<GameAnswer>(request, token, 'GET', `/api/games/${gameId}`)).game.status, {
+        timeout: 20_000,
+      })
+      .toBe('finished');
     await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
 
     const { game } = await api<GameAnswer>(request, token, 'GET', `/api/games/${gameId}`);
-    expect(game.status).toBe('finished');
     expect(game.calledNumbers).toEqual(order.slice(0, win.calls));
     expect(game.winners.map((w) => w.cartelaNumber)).toEqual([win.cartela]);
 
