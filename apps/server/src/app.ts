@@ -43,6 +43,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Extra routes (tests): called after the app's own routes are registered, before the web fallback. */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+  /** The clock of the modules' "today" (tests fix it); the real time by default. */
+  now?: () => Date;
 }
 
 /** Never written to the logs, wherever they appear. */
@@ -71,6 +73,7 @@ export async function buildApp({
   database,
   logger,
   extraRoutes,
+  now = () => new Date(),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // A logger configuration passed in (tests read the lines) keeps the redaction and the error serializer.
@@ -114,7 +117,7 @@ export async function buildApp({
     database,
   });
 
-  const deps: ModuleDeps = { config, database, users, version: serverVersion() };
+  const deps: ModuleDeps = { config, database, users, version: serverVersion(), now };
   for (const module of MODULES) await module.register(app, deps);
   await extraRoutes?.(app);
   await setupWeb(app, { webDist: config.webDist });

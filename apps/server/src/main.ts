@@ -28,7 +28,7 @@ function lanUrls(port: number): string[] {
 function banner(
   config: Config,
   opened: OpenedDatabase,
-  { demoCreated, admin, publishedPasswords }: PrepareResult,
+  { demoCreated, admin, publishedPasswords, timeZone }: PrepareResult,
 ): string {
   const wildcard = config.host === '0.0.0.0' || config.host === '::';
   const local = `http://${wildcard ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
@@ -42,6 +42,11 @@ function banner(
     }${opened.created ? ', created now' : ''}`,
   );
   lines.push(`  API documentation: ${local}/api/docs`);
+  if (timeZone === 'changed') {
+    lines.push(
+      `  business days: ${config.businessTimeZone} (changed: every business day and daily total recomputed)`,
+    );
+  }
   if (demoCreated) {
     lines.push('', `Demo data created: ${DEMO_CARTELA_COUNT} system cartelas and these accounts:`);
     for (const a of DEMO_ACCOUNTS)

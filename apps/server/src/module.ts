@@ -14,6 +14,8 @@ export interface ModuleDeps {
   /** The cache behind every session check: call users.invalidate(id) after a transaction that changed a user. */
   users: UserCache;
   version: string;
+  /** The current instant (tests fix it): "today" of the business day for dashboards and payments. */
+  now: () => Date;
 }
 
 export interface ServerModule {

@@ -30,6 +30,23 @@ export {
   NUMBER_MIN,
 } from './bingo.js';
 export {
+  addDays,
+  businessDateOf,
+  type CalendarPeriod,
+  type DateRange,
+  daysBetween,
+  daysOf,
+  type IsoDate,
+  isIsoDate,
+  isTimeZone,
+  periodRange,
+  type RollingPeriod,
+  rollingRange,
+  WEEKDAY_NAMES,
+  type WeekdayName,
+  weekdayOf,
+} from './calendar.js';
+export {
   CARD_SIZE,
   type Card,
   type CardValidation,
@@ -97,6 +114,7 @@ export {
 export { CoreError } from './errors.js';
 export {
   applyRate,
+  averageSantim,
   etbToSantim,
   type FormatEtbOptions,
   formatEtb,

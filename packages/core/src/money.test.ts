@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CoreError } from './errors.js';
 import {
   applyRate,
+  averageSantim,
   etbToSantim,
   formatEtb,
   isEtbAmount,
@@ -162,5 +163,16 @@ describe('formatEtb', () => {
 
   it('can leave the currency out', () => {
     expect(formatEtb(s(123450), { currency: false })).toBe('1,234.50');
+  });
+});
+
+describe('averageSantim', () => {
+  it('divides once, halves away from zero, 0 for no games', () => {
+    expect(averageSantim(santim(1000), 3)).toBe(333);
+    expect(averageSantim(santim(1001), 2)).toBe(501);
+    expect(averageSantim(santim(5), 2)).toBe(3);
+    expect(averageSantim(santim(1234), 0)).toBe(0);
+    expect(() => averageSantim(santim(1), -1)).toThrow();
+    expect(() => averageSantim(santim(1), 1.5)).toThrow();
   });
 });

@@ -86,6 +86,15 @@ export function sumSantim(amounts: Iterable<Santim>): Santim {
   return santim(total);
 }
 
+/** total / count rounded once to the nearest santim, halves away from zero; 0 when count is 0 (an average per game). */
+export function averageSantim(total: Santim, count: number): Santim {
+  if (!Number.isSafeInteger(count) || count < 0) {
+    throw new CoreError('INVALID_AMOUNT', `Not a count: ${count}`);
+  }
+  if (count === 0) return ZERO;
+  return santim(Number(divideRounded(BigInt(santim(total)), BigInt(count))));
+}
+
 /** A rate from a percentage 0-100 with at most 4 decimals; throws CoreError INVALID_RATE otherwise. */
 export function percentToRate(percent: PercentInput): Rate {
   let units: number;

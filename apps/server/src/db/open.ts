@@ -1,5 +1,6 @@
 // Opening and preparing the database the configuration names; shared by the server (main.ts) and the CLI.
 import type { Config } from '../config.js';
+import { applyBusinessTimeZone } from '../modules/stats/business-day.js';
 import { type Database, openDatabase } from './client.js';
 import { type EmbeddedStart, startEmbedded } from './embedded.js';
 import { migrate } from './migrate.js';
@@ -62,6 +63,8 @@ export interface PrepareResult {
   admin: 'created' | 'exists' | null;
   /** Usernames that still have a published (demo) password: warned about at every start. */
   publishedPasswords: string[];
+  /** 'changed' when BUSINESS_TIMEZONE differed from the database's: the business days were recomputed. */
+  timeZone: 'unchanged' | 'changed';
 }
 
 /** Migrations, then demo data and the first admin as configured; under the cluster-wide startup lock. */
@@ -72,9 +75,10 @@ export function prepareDatabase(
 ): Promise<PrepareResult> {
   return database.withStartupLock(async () => {
     await migrate(database);
+    const timeZone = await applyBusinessTimeZone(database, config.businessTimeZone);
     const demoCreated = config.demoData ? await seedDemoData(database, options.demoHashes) : false;
     const admin = config.admin ? await ensureAdmin(database, config.admin) : null;
     const publishedPasswords = await accountsWithPublishedPasswords(database);
-    return { demoCreated, admin, publishedPasswords };
+    return { demoCreated, admin, publishedPasswords, timeZone };
   });
 }

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PatternId } from '@cartela/core';
+import { etbToSantim, gameEconomics, type PatternId } from '@cartela/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../app.js';
 import { buildApp } from '../app.js';
@@ -12,7 +12,13 @@ import { loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { migrate } from '../db/migrate.js';
 import { makeTemplateTarball } from '../db/pglite-template.js';
-import type { FinancialModelName, LanguageCode, RoleName, UserRow } from '../db/schema.js';
+import {
+  type FinancialModelName,
+  games,
+  type LanguageCode,
+  type RoleName,
+  type UserRow,
+} from '../db/schema.js';
 import { templateKey } from '../db/template-copy.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { percentToDb } from '../modules/users/present.js';
@@ -111,6 +117,8 @@ export async function startTestApp(
     extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
     /** Build on this database instead of a new one (close() then leaves it open). */
     database?: Database;
+    /** The app's clock (the business day's "today"). */
+    now?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const testDb: TestDatabase = options.database
@@ -122,6 +130,7 @@ export async function startTestApp(
     database: testDb.database,
     logger: false,
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   await app.ready();
   return {
@@ -216,3 +225,73 @@ export async function loginAs(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface GameRowInput {
+  agentId: string;
+  /** When it was created: its business day comes from this (the database's trigger). */
+  createdAt: Date | string;
+  status?: 'active' | 'paused' | 'finished' | 'cancelled';
+  /** ETB per player (whole or with santim), default 10. */
+  stakeEtb?: number;
+  players?: number;
+  /** The house cut in percent, default 10. */
+  commissionPercent?: number;
+  totalCalls?: number;
+  financialModel?: FinancialModelName;
+  finishedAt?: Date | string | null;
+}
+
+/**
+ * A game row straight in the database, for statistics and reports: its money is core's (gameEconomics), its
+ * dates are the ones given, its cards and state are placeholders (not a game to play: use the API for that).
+ * The triggers of migration 0007 run as for any game: the rollup counts it (as created, then finished or
+ * cancelled when inserted so).
+ */
+export async function insertGameRow(
+  database: Database,
+  input: GameRowInput,
+): Promise<{ id: string; gameId: string }> {
+  const players = input.players ?? 3;
+  const status = input.status ?? 'finished';
+  const economics = gameEconomics({
+    stake: etbToSantim(input.stakeEtb ?? 10),
+    players,
+    commissionPercent: input.commissionPercent ?? 10,
+  });
+  const financialModel = input.financialModel ?? 'virtual-coin';
+  const createdAt = new Date(input.createdAt);
+  const finishedAt =
+    status === 'finished' || status === 'cancelled'
+      ? new Date(input.finishedAt ?? createdAt.getTime() + 15 * 60_000)
+      : null;
+  const gameId = `G${randomBytes(5).toString('hex').toUpperCase()}`;
+  const hex = randomBytes(32).toString('hex');
+  const [row] = await database.db
+    .insert(games)
+    .values({
+      gameId,
+      agentId: input.agentId,
+      status,
+      gameMode: 'offline',
+      pattern: 'full-house',
+      stakeSantim: economics.totalAmount / players,
+      players,
+      totalSantim: economics.totalAmount,
+      agentFeeSantim: economics.agentFee,
+      prizeSantim: economics.prize,
+      commissionPercent: String(input.commissionPercent ?? 10),
+      coinCost: financialModel === 'virtual-coin' ? economics.coinCost : 0,
+      cartelaNumbers: Array.from({ length: players }, (_, i) => i + 1),
+      totalCalls: input.totalCalls ?? (status === 'finished' ? 30 : 0),
+      drawCommitment: hex,
+      drawSeed: hex,
+      state: {} as never,
+      cartelas: [],
+      financialModel,
+      createdAt,
+      updatedAt: finishedAt ?? createdAt,
+      finishedAt,
+    })
+    .returning({ id: games.id });
+  return { id: row!.id, gameId };
+}

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  date,
   index,
   integer,
   json,
@@ -17,7 +18,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { type CardGrid, createdAt, id, inList, percent, updatedAt } from '../../db/columns.js';
-import { users } from '../users/schema.js';
+import { commissionPayments } from '../commission/schema.js';
+import { type FinancialModelName, users } from '../users/schema.js';
 
 export const GAME_STATUSES = ['active', 'paused', 'finished', 'cancelled'] as const;
 export const GAME_MODES = ['online', 'offline'] as const;
@@ -94,12 +96,38 @@ export const games = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * The business day of created_at (decision 053): set by the database (a BEFORE INSERT trigger and
+     * business_date()), never by a Node clock. The day a game counts on, and the reports' date.
+     */
+    businessDate: date('business_date', { mode: 'string' }).notNull().default(sql`business_date(now())`),
+    /** The agent's financial model when the game was created: the game keeps it. */
+    financialModel: text('financial_model').$type<FinancialModelName>().notNull(),
+    /** The commission payment that settled this game (commission-share games, once finished). */
+    commissionPaymentId: uuid('commission_payment_id').references(() => commissionPayments.id, {
+      onDelete: 'restrict',
+    }),
   },
   (t) => [
     uniqueIndex('games_agent_idempotency_key').on(t.agentId, t.idempotencyKey),
     // Newest first, per agent and for the admin (scanned backwards).
     index('games_agent_created_idx').on(t.agentId, t.createdAt, t.id),
     index('games_created_idx').on(t.createdAt, t.id),
+    // Reports (decision 053 section 7): one agent's days; every agent's days; the unsettled commission-share
+    // games a payment settles; the few games still open.
+    index('games_agent_business_date_idx').on(t.agentId, t.businessDate, t.createdAt),
+    index('games_business_date_idx').on(t.businessDate, t.createdAt),
+    index('games_unsettled_idx')
+      .on(t.agentId, t.businessDate)
+      .where(
+        sql`${t.financialModel} = 'commission-share' AND ${t.status} = 'finished' AND ${t.commissionPaymentId} IS NULL`,
+      ),
+    index('games_open_idx').on(t.agentId, t.createdAt).where(sql`${t.status} IN ('active', 'paused')`),
+    check('games_financial_model_check', sql`${t.financialModel} IN ('virtual-coin', 'commission-share')`),
+    check(
+      'games_settled_check',
+      sql`${t.commissionPaymentId} IS NULL OR (${t.financialModel} = 'commission-share' AND ${t.status} = 'finished')`,
+    ),
     check('games_status_check', sql`${t.status} IN (${inList(GAME_STATUSES)})`),
     check('games_game_mode_check', sql`${t.gameMode} IN (${inList(GAME_MODES)})`),
     check('games_pattern_check', sql`${t.pattern} IN (${inList(PATTERN_IDS)})`),

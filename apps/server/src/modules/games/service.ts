@@ -483,7 +483,13 @@ export function createGamesService({ database, users }: { database: Database; us
         for (let attempt = 0; ; attempt++) {
           const { agentUsername: _name, ...row } = view;
           if (
-            await insertGame(tx, { ...row, cartelas: made.state.cartelas, idempotencyKey, requestHash: hash })
+            await insertGame(tx, {
+              ...row,
+              cartelas: made.state.cartelas,
+              financialModel: me.financialModel ?? 'virtual-coin',
+              idempotencyKey,
+              requestHash: hash,
+            })
           )
             break;
           if (attempt >= 4) throw new Error('Could not draw a free game id');

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   pgTable,
   text,
@@ -90,8 +91,18 @@ export const superAgentEarnings = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     notes: text('notes'),
     createdAt: createdAt(),
+    /**
+     * The commission payment this earning comes from ('commission-share'). Its foreign key to
+     * commission_payments is declared in migration 0007 (the commission module's schema imports this one).
+     */
+    commissionPaymentId: uuid('commission_payment_id').unique(
+      'super_agent_earnings_commission_payment_id_key',
+    ),
+    /** Its business day: the top-up's day, or the payment's date (a BEFORE INSERT trigger fills it). */
+    businessDate: date('business_date', { mode: 'string' }).notNull().default(sql`business_date(now())`),
   },
   (t) => [
+    index('super_agent_earnings_super_agent_business_date_idx').on(t.superAgentId, t.businessDate),
     index('super_agent_earnings_super_agent_date_idx').on(t.superAgentId, t.paymentDate),
     index('super_agent_earnings_agent_idx').on(t.agentId),
     index('super_agent_earnings_agreement_idx').on(t.agreementId),
@@ -102,7 +113,7 @@ export const superAgentEarnings = pgTable(
     check('super_agent_earnings_status_check', sql`${t.status} IN (${inList(EARNING_STATUSES)})`),
     check(
       'super_agent_earnings_base_check',
-      sql`(${t.paymentType} = 'virtual-coin-purchase' AND ${t.purchaseAmountSantim} IS NOT NULL AND ${t.agentCommissionSantim} IS NULL AND ${t.coinLedgerId} IS NOT NULL) OR (${t.paymentType} = 'commission-share' AND ${t.agentCommissionSantim} IS NOT NULL AND ${t.purchaseAmountSantim} IS NULL AND ${t.coinLedgerId} IS NULL)`,
+      sql`(${t.paymentType} = 'virtual-coin-purchase' AND ${t.purchaseAmountSantim} IS NOT NULL AND ${t.agentCommissionSantim} IS NULL AND ${t.coinLedgerId} IS NOT NULL AND ${t.commissionPaymentId} IS NULL) OR (${t.paymentType} = 'commission-share' AND ${t.agentCommissionSantim} IS NOT NULL AND ${t.purchaseAmountSantim} IS NULL AND ${t.coinLedgerId} IS NULL AND ${t.commissionPaymentId} IS NOT NULL)`,
     ),
     check(
       'super_agent_earnings_amounts_check',

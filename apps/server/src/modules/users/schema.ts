@@ -76,6 +76,8 @@ export const users = pgTable(
     totalEarnings: bigint('total_earnings', { mode: 'number' }).notNull().default(0),
     lastPaymentDate: timestamp('last_payment_date', { withTimezone: true }),
     notes: text('notes'),
+    /** Agents only: the admin's notes on its commission setting (/commission). */
+    commissionNotes: text('commission_notes'),
     /** Agents only: the winning patterns the agent's games may use. */
     winningPatterns: patternList('winning_patterns'),
     /**

@@ -1,0 +1,70 @@
+// Business days and the per-agent daily rollup the dashboards read (docs/decisions/053-money-and-insight.md).
+// Both are written by the database itself: business_settings at start (main.ts, from BUSINESS_TIMEZONE), the
+// rollup by triggers on games and coin_ledger (migration 0007), in the transaction that changes a game or sells
+// coins, so no writer can forget it. `cartela_rebuild_stats()` recomputes it from the games.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../users/schema.js';
+
+/** One row: the time zone whose calendar days are the business days (SQL function business_date(ts)). */
+export const businessSettings = pgTable(
+  'business_settings',
+  {
+    /** Always true: the table holds one row. */
+    id: boolean('id').primaryKey().default(true),
+    timeZone: text('time_zone').notNull(),
+  },
+  (t) => [check('business_settings_one_row_check', sql`${t.id}`)],
+);
+
+/**
+ * Per agent and business day: the games created that day and, of those, the counted ones (finished) with their
+ * money; the cancelled ones; coins sold that day. Every figure only grows (finished and cancelled are final).
+ */
+export const agentDailyStats = pgTable(
+  'agent_daily_stats',
+  {
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    gamesCreated: integer('games_created').notNull().default(0),
+    gamesFinished: integer('games_finished').notNull().default(0),
+    gamesCancelled: integer('games_cancelled').notNull().default(0),
+    /** Cancelled after their first call: played, never counted. */
+    gamesCancelledPlayed: integer('games_cancelled_played').notNull().default(0),
+    /** Of the counted games. */
+    players: integer('players').notNull().default(0),
+    totalSantim: bigint('total_santim', { mode: 'number' }).notNull().default(0),
+    agentFeeSantim: bigint('agent_fee_santim', { mode: 'number' }).notNull().default(0),
+    prizeSantim: bigint('prize_santim', { mode: 'number' }).notNull().default(0),
+    /** Coin sales (ledger 'top-up' rows) of the day. */
+    topUps: integer('top_ups').notNull().default(0),
+    coinsSold: bigint('coins_sold', { mode: 'number' }).notNull().default(0),
+    coinRevenueSantim: bigint('coin_revenue_santim', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'agent_daily_stats_pkey', columns: [t.agentId, t.businessDate] }),
+    index('agent_daily_stats_date_idx').on(t.businessDate, t.agentId),
+    check(
+      'agent_daily_stats_counts_check',
+      sql`${t.gamesCreated} >= 0 AND ${t.gamesFinished} >= 0 AND ${t.gamesCancelled} >= 0 AND ${t.gamesCancelledPlayed} >= 0 AND ${t.gamesCancelledPlayed} <= ${t.gamesCancelled} AND ${t.gamesFinished} + ${t.gamesCancelled} <= ${t.gamesCreated} AND ${t.players} >= 0 AND ${t.topUps} >= 0`,
+    ),
+    check(
+      'agent_daily_stats_money_check',
+      sql`${t.totalSantim} >= 0 AND ${t.agentFeeSantim} >= 0 AND ${t.prizeSantim} >= 0 AND ${t.coinsSold} >= 0 AND ${t.coinRevenueSantim} >= 0`,
+    ),
+  ],
+);
+export type AgentDailyStatsRow = typeof agentDailyStats.$inferSelect;
