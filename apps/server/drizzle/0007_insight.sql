@@ -52,7 +52,7 @@ CREATE TABLE "agent_daily_stats" (
 	"coins_sold" bigint DEFAULT 0 NOT NULL,
 	"coin_revenue_santim" bigint DEFAULT 0 NOT NULL,
 	CONSTRAINT "agent_daily_stats_pkey" PRIMARY KEY("agent_id","business_date"),
-	CONSTRAINT "agent_daily_stats_counts_check" CHECK ("agent_daily_stats"."games_created" >= 0 AND "agent_daily_stats"."games_finished" >= 0 AND "agent_daily_stats"."games_cancelled" >= 0 AND "agent_daily_stats"."games_cancelled_played" >= 0 AND "agent_daily_stats"."games_cancelled_played" <= "agent_daily_stats"."games_cancelled" AND "agent_daily_stats"."games_finished" + "agent_daily_stats"."games_cancelled" <= "agent_daily_stats"."games_created" AND "agent_daily_stats"."players" >= 0 AND "agent_daily_stats"."top_ups" >= 0),
+	CONSTRAINT "agent_daily_stats_counts_check" CHECK ("agent_daily_stats"."games_created" >= 0 AND "agent_daily_stats"."games_finished" >= 0 AND "agent_daily_stats"."games_cancelled" >= 0 AND "agent_daily_stats"."games_cancelled_played" >= 0 AND "agent_daily_stats"."games_cancelled_played" <= "agent_daily_stats"."games_cancelled" AND "agent_daily_stats"."players" >= 0 AND "agent_daily_stats"."top_ups" >= 0),
 	CONSTRAINT "agent_daily_stats_money_check" CHECK ("agent_daily_stats"."total_santim" >= 0 AND "agent_daily_stats"."agent_fee_santim" >= 0 AND "agent_daily_stats"."prize_santim" >= 0 AND "agent_daily_stats"."coins_sold" >= 0 AND "agent_daily_stats"."coin_revenue_santim" >= 0)
 );
 --> statement-breakpoint

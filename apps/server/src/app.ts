@@ -10,6 +10,7 @@ import { balanceModule } from './modules/balance/index.js';
 import { cartelasModule } from './modules/cartelas/index.js';
 import { gamesModule } from './modules/games/index.js';
 import { healthModule } from './modules/health/index.js';
+import { statsModule } from './modules/stats/index.js';
 import { superAgentsModule } from './modules/super-agents/index.js';
 import { UserCache } from './modules/users/cache.js';
 import { voicePacksModule } from './modules/voice-packs/index.js';
@@ -32,6 +33,7 @@ const MODULES: readonly ServerModule[] = [
   agentsModule,
   superAgentsModule,
   gamesModule,
+  statsModule,
   voicePacksModule,
 ];
 

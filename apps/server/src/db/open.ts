@@ -1,6 +1,6 @@
 // Opening and preparing the database the configuration names; shared by the server (main.ts) and the CLI.
 import type { Config } from '../config.js';
-import { applyBusinessTimeZone } from '../modules/stats/business-day.js';
+import { applyBusinessTimeZone } from '../modules/stats/index.js';
 import { type Database, openDatabase } from './client.js';
 import { type EmbeddedStart, startEmbedded } from './embedded.js';
 import { migrate } from './migrate.js';

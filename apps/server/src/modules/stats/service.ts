@@ -1,0 +1,211 @@
+// The three statistics answers (decision 053 sections 3, 6, 8). Every figure is an integer sum of the rollup
+// in santim, turned into ETB only here, at the edge. "Today" is the business day of the app's clock.
+import type {
+  AdminStatsResponse,
+  AgentStatsResponse,
+  PaymentStatsResponse,
+  StatsPeriod,
+} from '@cartela/contract';
+import {
+  addDays,
+  type DateRange,
+  daysOf,
+  periodRange,
+  type Santim,
+  santim,
+  WEEKDAY_NAMES,
+  weekdayOf,
+} from '@cartela/core';
+import type { Database } from '../../db/client.js';
+import type { UserRow } from '../../db/schema.js';
+import { etb, percent } from '../users/present.js';
+import { businessToday } from './business-day.js';
+import * as q from './queries.js';
+
+/** A sum as the database prints it ('123'), as santim: exact or an error, never a rounded float. */
+const amount = (text: string | null | undefined): Santim => santim(Number(text ?? '0'));
+const money = (text: string | null | undefined): number => etb(amount(text));
+
+/** The admin's daily charts: always the 30 business days ending today. */
+const DAILY_DAYS = 30;
+const TOP_AGENTS = 10;
+const RECENT_GAMES = 5;
+
+export interface StatsDeps {
+  database: Database;
+  timeZone: string;
+  now: () => Date;
+}
+
+export function createStatsService({ database, timeZone, now }: StatsDeps) {
+  const today = () => businessToday(now(), timeZone);
+  const rangeOf = (period: StatsPeriod, day: string) => ({
+    period,
+    ...periodRange(period, day),
+    timeZone,
+  });
+
+  return {
+    /** GET /api/stats/agent: the signed-in agent's period, its last 7 days and 5 newest games. */
+    async agent(agent: UserRow, period: StatsPeriod): Promise<AgentStatsResponse> {
+      const day = today();
+      const range = rangeOf(period, day);
+      const week: DateRange = { from: addDays(day, -6), to: day };
+      const [totals, days, recent] = await Promise.all([
+        q.agentTotals(database, agent.id, range.from, range.to),
+        q.agentDays(database, agent.id, week.from, week.to),
+        q.recentGames(database, agent.id, RECENT_GAMES),
+      ]);
+      const byDate = new Map(days.map((d) => [d.date, d]));
+      const last7Days = daysOf(week).map((date) => {
+        const d = byDate.get(date);
+        return {
+          date,
+          weekday: weekdayOf(date),
+          earnings: money(d?.fees),
+          games: d?.games ?? 0,
+          players: d?.players ?? 0,
+        };
+      });
+      const weeklyEarnings = Object.fromEntries(
+        WEEKDAY_NAMES.map((name) => [name, last7Days.find((d) => d.weekday === name)?.earnings ?? 0]),
+      ) as AgentStatsResponse['weeklyEarnings'];
+      return {
+        ...range,
+        totalEarnings: money(totals.fees),
+        totalGames: totals.games,
+        totalPlayers: totals.players,
+        virtualCoins: agent.virtualCoins,
+        financialModel: agent.financialModel ?? 'virtual-coin',
+        commissionPercentage: percent(agent.commissionPercentage) ?? 0,
+        systemCommissionShare: percent(agent.systemCommissionShare) ?? 0,
+        weeklyEarnings,
+        last7Days,
+        games: recent.map((g) => ({
+          id: g.id,
+          _id: g.id,
+          gameId: g.gameId,
+          numberOfPlayers: g.players,
+          stake: money(g.stake),
+          agentFee: money(g.fee),
+          totalAmount: money(g.total),
+          status: g.status,
+          createdAt: new Date(g.createdAt).toISOString(),
+        })),
+      };
+    },
+
+    /** GET /api/stats/admin: the network's period, the 30 days ending today, the period's top agents. */
+    async admin(period: StatsPeriod): Promise<AdminStatsResponse> {
+      const day = today();
+      const range = rangeOf(period, day);
+      const daily: DateRange = { from: addDays(day, -(DAILY_DAYS - 1)), to: day };
+      const [totals, counts, days, top] = await Promise.all([
+        q.networkTotals(database, range.from, range.to),
+        q.agentCounts(database),
+        q.networkDays(database, daily.from, daily.to),
+        q.topAgents(database, range.from, range.to, TOP_AGENTS),
+      ]);
+      const byDate = new Map(days.map((d) => [d.date, d]));
+      return {
+        ...range,
+        overview: {
+          totalRevenue: money(totals.fees),
+          totalAgents: counts.total,
+          activeAgents: counts.active,
+          totalGames: totals.games,
+          coinRevenue: money(totals.coinRevenue),
+          totalPlayers: totals.players,
+          totalStakes: money(totals.stakes),
+          totalPrizes: money(totals.prizes),
+          coinsSold: Number(amount(totals.coinsSold)),
+          cancelledAfterCalls: totals.cancelledPlayed,
+        },
+        dailyStats: daysOf(daily).map((date) => {
+          const d = byDate.get(date);
+          return {
+            date,
+            revenue: money(d?.fees),
+            games: d?.games ?? 0,
+            players: d?.players ?? 0,
+            coinRevenue: money(d?.coinRevenue),
+          };
+        }),
+        topAgents: top.map((a) => ({
+          id: a.id,
+          _id: a.id,
+          username: a.username,
+          financialModel: a.financialModel ?? 'virtual-coin',
+          totalGames: a.games,
+          totalPlayers: a.players,
+          totalRevenue: money(a.fees),
+        })),
+      };
+    },
+
+    /** GET /api/stats/payments: coins sold, commission payments and super agent earnings of the period. */
+    async payments(period: StatsPeriod): Promise<PaymentStatsResponse> {
+      const range = rangeOf(period, today());
+      const [totals, payments, earnings, coinDays, moneyDays] = await Promise.all([
+        q.networkTotals(database, range.from, range.to),
+        q.paymentsByStatus(database, range.from, range.to),
+        q.earningsByStatus(database, range.from, range.to),
+        q.networkDays(database, range.from, range.to),
+        q.moneyDays(database, range.from, range.to),
+      ]);
+      const live = <T extends { status: string }>(rows: T[]) => rows.filter((r) => r.status !== 'cancelled');
+      const sum = <T>(rows: T[], pick: (r: T) => string) => rows.reduce((s, r) => s + amount(pick(r)), 0);
+      const ofStatus = <T extends { status: string; count: number }>(
+        rows: T[],
+        status: string,
+        pick: (r: T) => string,
+      ) => {
+        const row = rows.find((r) => r.status === status);
+        return { count: row?.count ?? 0, amount: money(row ? pick(row) : '0') };
+      };
+      const livePayments = live(payments);
+      const liveEarnings = live(earnings);
+      const coinRevenue = amount(totals.coinRevenue);
+      const adminCommission = santim(sum(livePayments, (r) => r.commission));
+      const superAgentNet = santim(sum(liveEarnings, (r) => r.net));
+      const coinsByDate = new Map(coinDays.map((d) => [d.date, d.coinRevenue]));
+      const moneyByDate = new Map(moneyDays.map((d) => [d.date, d]));
+      return {
+        ...range,
+        coinPurchases: {
+          count: totals.topUps,
+          coins: Number(amount(totals.coinsSold)),
+          amount: etb(coinRevenue),
+        },
+        commissionPayments: {
+          count: livePayments.reduce((s, r) => s + r.count, 0),
+          totalEarnings: etb(santim(sum(livePayments, (r) => r.earnings))),
+          adminCommission: etb(adminCommission),
+          agentNet: etb(santim(sum(livePayments, (r) => r.net))),
+          pending: ofStatus(payments, 'pending', (r) => r.commission),
+          paid: ofStatus(payments, 'paid', (r) => r.commission),
+          cancelled: ofStatus(payments, 'cancelled', (r) => r.commission),
+        },
+        superAgentEarnings: {
+          count: liveEarnings.reduce((s, r) => s + r.count, 0),
+          superAgentShare: etb(santim(sum(liveEarnings, (r) => r.share))),
+          platformShare: etb(santim(sum(liveEarnings, (r) => r.platform))),
+          superAgentNetEarnings: etb(superAgentNet),
+          pending: ofStatus(earnings, 'pending', (r) => r.net),
+          paid: ofStatus(earnings, 'paid', (r) => r.net),
+        },
+        netAdminIncome: etb(santim(coinRevenue + adminCommission - superAgentNet)),
+        daily: daysOf(range).map((date) => {
+          const m = moneyByDate.get(date);
+          return {
+            date,
+            coinRevenue: money(coinsByDate.get(date)),
+            adminCommission: money(m?.commission),
+            superAgentNetEarnings: money(m?.net),
+          };
+        }),
+      };
+    },
+  };
+}
+export type StatsService = ReturnType<typeof createStatsService>;
