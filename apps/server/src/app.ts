@@ -8,6 +8,7 @@ import { agentsModule } from './modules/agents/index.js';
 import { authModule } from './modules/auth/index.js';
 import { balanceModule } from './modules/balance/index.js';
 import { cartelasModule } from './modules/cartelas/index.js';
+import { commissionModule } from './modules/commission/index.js';
 import { gamesModule } from './modules/games/index.js';
 import { healthModule } from './modules/health/index.js';
 import { statsModule } from './modules/stats/index.js';
@@ -32,6 +33,7 @@ const MODULES: readonly ServerModule[] = [
   balanceModule,
   agentsModule,
   superAgentsModule,
+  commissionModule,
   gamesModule,
   statsModule,
   voicePacksModule,

@@ -18,7 +18,7 @@ import {
 } from '@cartela/core';
 import type { Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
-import { etb, percent } from '../users/present.js';
+import { etb, percent } from '../users/index.js';
 import { businessToday } from './business-day.js';
 import * as q from './queries.js';
 

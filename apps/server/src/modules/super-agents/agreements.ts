@@ -8,8 +8,10 @@ import type { SuperAgentAgreementRow, SuperAgentEarningRow, UserRow } from '../.
 import { AppError } from '../../errors.js';
 import { percentToDb } from '../users/index.js';
 import {
+  type ActiveAgreement,
   endActiveAgreement,
   findActiveAgreement,
+  findAgreementAtEndOf,
   insertAgreement,
   insertEarning,
   lockUser,
@@ -97,20 +99,67 @@ export async function recordCoinPurchaseEarning(
 ): Promise<SuperAgentEarningRow | null> {
   const active = await findActiveAgreement(tx, purchase.agentId);
   if (!active) return null;
-  const { agreement } = active;
-  const platformRate = active.platformCommissionRate ?? percentToDb(DEFAULT_PLATFORM_RATE_PERCENT);
-  const shares = superAgentShares(purchase.purchaseAmount, agreement.superAgentCommissionRate, platformRate);
-  return insertEarning(tx, {
-    superAgentId: agreement.superAgentId,
-    agentId: purchase.agentId,
-    agreementId: agreement.id,
+  return writeEarning(tx, active, purchase.agentId, purchase.purchaseAmount, {
     paymentType: 'virtual-coin-purchase',
     purchaseAmountSantim: purchase.purchaseAmount,
+    coinLedgerId: purchase.coinLedgerId,
+  });
+}
+
+/**
+ * The super agent's earning on a commission-share agent's daily payment (paymentType 'commission-share', base =
+ * the fees the payment settles: its totalEarnings), written in the payment's transaction, after the agent's row
+ * was locked (the top-up's order: the agent, then the super agent's total). The agreement is the one in force at
+ * the end of the payment's business day (decision 053 section 5), even if it has ended since; none: no
+ * earning, null. Its business day is the payment's. Call UserCache.invalidate(earning.superAgentId) after
+ * commit: its total earnings changed.
+ */
+export async function recordCommissionShareEarning(
+  tx: Tx,
+  payment: { agentId: string; commissionPaymentId: string; paymentDate: string; totalEarnings: Santim },
+): Promise<SuperAgentEarningRow | null> {
+  const agreement = await findAgreementAtEndOf(tx, payment.agentId, payment.paymentDate);
+  if (!agreement) return null;
+  return writeEarning(tx, agreement, payment.agentId, payment.totalEarnings, {
+    paymentType: 'commission-share',
+    agentCommissionSantim: payment.totalEarnings,
+    commissionPaymentId: payment.commissionPaymentId,
+    businessDate: payment.paymentDate,
+  });
+}
+
+type EarningSource =
+  | { paymentType: 'virtual-coin-purchase'; purchaseAmountSantim: Santim; coinLedgerId: string }
+  | {
+      paymentType: 'commission-share';
+      agentCommissionSantim: Santim;
+      commissionPaymentId: string;
+      businessDate: string;
+    };
+
+/**
+ * One earning on `base` under the agreement: the agreement's rate and the super agent's platform rate now are
+ * copied onto the row, the shares are core's (rounded once each), and the net is added to the super agent's
+ * total_earnings in the same transaction (insertEarning).
+ */
+function writeEarning(
+  tx: Tx,
+  { agreement, platformCommissionRate }: ActiveAgreement,
+  agentId: string,
+  base: Santim,
+  source: EarningSource,
+): Promise<SuperAgentEarningRow> {
+  const platformRate = platformCommissionRate ?? percentToDb(DEFAULT_PLATFORM_RATE_PERCENT);
+  const shares = superAgentShares(base, agreement.superAgentCommissionRate, platformRate);
+  return insertEarning(tx, {
+    superAgentId: agreement.superAgentId,
+    agentId,
+    agreementId: agreement.id,
     superAgentCommissionRate: agreement.superAgentCommissionRate,
     platformCommissionRate: platformRate,
     superAgentShareSantim: shares.superAgentShare,
     platformShareSantim: shares.platformShare,
     superAgentNetSantim: shares.superAgentNetEarnings,
-    coinLedgerId: purchase.coinLedgerId,
+    ...source,
   });
 }

@@ -1,8 +1,9 @@
 // Reads and writes of super agents (users rows of that role), their agreements and their earnings.
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import {
+  paymentEvents,
   type SuperAgentAgreementRow,
   type SuperAgentEarningRow,
   superAgentAgreements,
@@ -87,6 +88,33 @@ export async function findActiveAgreement(db: DbOrTx, agentId: string): Promise<
   return row ?? null;
 }
 
+/**
+ * The agreement the agent was under when the business day `date` ended (the next day's midnight in the business
+ * time zone, which the database holds), ended since or not, with its super agent's platform rate now; null when
+ * it had none. Two agreements may touch at that instant (one ended, the next began): the newer one wins.
+ */
+export async function findAgreementAtEndOf(
+  db: DbOrTx,
+  agentId: string,
+  date: string,
+): Promise<ActiveAgreement | null> {
+  const end = sql`((${date}::date + 1)::timestamp AT TIME ZONE (SELECT time_zone FROM business_settings WHERE id))`;
+  const [row] = await db
+    .select({ agreement: superAgentAgreements, platformCommissionRate: users.platformCommissionRate })
+    .from(superAgentAgreements)
+    .innerJoin(users, eq(users.id, superAgentAgreements.superAgentId))
+    .where(
+      and(
+        eq(superAgentAgreements.agentId, agentId),
+        sql`${superAgentAgreements.effectiveFrom} < ${end}`,
+        sql`(${superAgentAgreements.endedAt} IS NULL OR ${superAgentAgreements.endedAt} >= ${end})`,
+      ),
+    )
+    .orderBy(desc(superAgentAgreements.effectiveFrom), desc(superAgentAgreements.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Ends the agent's active agreement, if any (it stays in the history). */
 export async function endActiveAgreement(tx: Tx, agentId: string): Promise<SuperAgentAgreementRow | null> {
   const [row] = await tx
@@ -116,4 +144,169 @@ export async function insertEarning(tx: Tx, values: NewEarningRow): Promise<Supe
     .set({ totalEarnings: sql`${users.totalEarnings} + ${values.superAgentNetSantim}` })
     .where(eq(users.id, values.superAgentId));
   return row!;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The super agent's dashboard and the admin's handling of earnings (decision 053 sections 5 and 8): every read
+// is by the super agent's id, on the (super_agent_id, business_date) index or the agreements' super agent index.
+
+/** An instant as the API writes it, made by the database (driver-independent). */
+const iso = (column: ReturnType<typeof sql>) =>
+  sql<string | null>`to_char((${column}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export interface EarningTotalsRow {
+  /** Santim sums as the database prints them. */
+  net: string;
+  platform: string;
+  pending: string;
+  paid: string;
+  /** When an earning was last marked paid (ISO), or null. */
+  lastPaidAt: string | null;
+}
+
+/** All-time sums of the super agent's earnings that are not cancelled, by status, and its last payment. */
+export async function earningTotals(db: DbOrTx, superAgentId: string): Promise<EarningTotalsRow> {
+  const e = superAgentEarnings;
+  const live = sql`${e.status} <> 'cancelled'`;
+  const [row] = await db
+    .select({
+      net: sql<string>`coalesce(sum(${e.superAgentNetSantim}) FILTER (WHERE ${live}), 0)::text`,
+      platform: sql<string>`coalesce(sum(${e.platformShareSantim}) FILTER (WHERE ${live}), 0)::text`,
+      pending: sql<string>`coalesce(sum(${e.superAgentNetSantim}) FILTER (WHERE ${e.status} = 'pending'), 0)::text`,
+      paid: sql<string>`coalesce(sum(${e.superAgentNetSantim}) FILTER (WHERE ${e.status} = 'paid'), 0)::text`,
+      lastPaidAt: iso(sql`max(${e.paidAt})`),
+    })
+    .from(e)
+    .where(eq(e.superAgentId, superAgentId));
+  return row!;
+}
+
+/** The super agent's agents: its active agreements with agents that are not deleted, newest first. */
+export function agentLinks(db: DbOrTx, superAgentId: string) {
+  return db
+    .select({ agreement: superAgentAgreements, agent: agents })
+    .from(superAgentAgreements)
+    .innerJoin(agents, eq(agents.id, superAgentAgreements.agentId))
+    .where(
+      and(
+        eq(superAgentAgreements.superAgentId, superAgentId),
+        sql`${superAgentAgreements.isActive}`,
+        isNull(agents.deletedAt),
+      ),
+    )
+    .orderBy(desc(superAgentAgreements.effectiveFrom), desc(superAgentAgreements.id));
+}
+export type AgentLinkView = Awaited<ReturnType<typeof agentLinks>>[number];
+
+export interface EarningView {
+  earning: SuperAgentEarningRow;
+  agentUsername: string;
+}
+
+/**
+ * The super agent's earnings of the business days `from`..`to` (both optional: open ends), of one status or
+ * all, newest business day first (then newest written).
+ */
+export function earningViews(
+  db: DbOrTx,
+  superAgentId: string,
+  filter: { from?: string; to?: string; status?: SuperAgentEarningRow['status']; id?: string },
+): Promise<EarningView[]> {
+  const e = superAgentEarnings;
+  return db
+    .select({ earning: e, agentUsername: agents.username })
+    .from(e)
+    .innerJoin(agents, eq(agents.id, e.agentId))
+    .where(
+      and(
+        eq(e.superAgentId, superAgentId),
+        filter.from !== undefined && filter.to !== undefined
+          ? between(e.businessDate, filter.from, filter.to)
+          : undefined,
+        filter.status ? eq(e.status, filter.status) : undefined,
+        filter.id ? eq(e.id, filter.id) : undefined,
+      ),
+    )
+    .orderBy(desc(e.businessDate), desc(e.paymentDate), desc(e.id));
+}
+
+/** One earning with its agent's name, whoever's it is; null when there is none. */
+export async function earningView(db: DbOrTx, id: string): Promise<EarningView | null> {
+  const [row] = await db
+    .select({ earning: superAgentEarnings, agentUsername: agents.username })
+    .from(superAgentEarnings)
+    .innerJoin(agents, eq(agents.id, superAgentEarnings.agentId))
+    .where(eq(superAgentEarnings.id, id));
+  return row ?? null;
+}
+
+/** The earning's status, locked until the transaction ends (its transitions queue); null when there is none. */
+export async function lockEarningStatus(tx: Tx, id: string): Promise<SuperAgentEarningRow['status'] | null> {
+  const [row] = await tx
+    .select({ status: superAgentEarnings.status })
+    .from(superAgentEarnings)
+    .where(eq(superAgentEarnings.id, id))
+    .for('no key update');
+  return row?.status ?? null;
+}
+
+/**
+ * Moves the earning from `from` to `to` (paid: with paid_at and, when given, notes; pending: paid_at cleared)
+ * and writes the transition's payment_events row. Conditional on the status, so it can never move twice.
+ * Returns false when the earning was not in `from`.
+ */
+export async function moveEarning(
+  tx: Tx,
+  id: string,
+  move: {
+    from: SuperAgentEarningRow['status'];
+    to: SuperAgentEarningRow['status'];
+    paidAt: Date | null;
+    notes?: string | null;
+    actorId: string;
+  },
+): Promise<boolean> {
+  const [row] = await tx
+    .update(superAgentEarnings)
+    .set({
+      status: move.to,
+      paidAt: move.paidAt,
+      ...(move.notes === undefined ? {} : { notes: move.notes }),
+    })
+    .where(and(eq(superAgentEarnings.id, id), eq(superAgentEarnings.status, move.from)))
+    .returning({ id: superAgentEarnings.id });
+  if (!row) return false;
+  await tx.insert(paymentEvents).values({
+    superAgentEarningId: id,
+    fromStatus: move.from,
+    toStatus: move.to,
+    actorId: move.actorId,
+    notes: move.notes ?? null,
+  });
+  return true;
+}
+
+/** A super agent (deleted ones too: their earnings are history), or null for any other id. */
+export async function findSuperAgent(db: DbOrTx, id: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'super-agent')));
+  return row ?? null;
+}
+
+/** The super agent's agents under an active agreement that are not deleted. */
+export async function countActiveAgents(db: DbOrTx, superAgentId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(superAgentAgreements)
+    .innerJoin(agents, eq(agents.id, superAgentAgreements.agentId))
+    .where(
+      and(
+        eq(superAgentAgreements.superAgentId, superAgentId),
+        sql`${superAgentAgreements.isActive}`,
+        isNull(agents.deletedAt),
+      ),
+    );
+  return row?.n ?? 0;
 }
