@@ -2,6 +2,7 @@ import 'i18next';
 import type voice from '../components/voice/i18n/en.json';
 import type agents from '../features/agents/i18n/en.json';
 import type balance from '../features/balance/i18n/en.json';
+import type dashboard from '../features/dashboard/i18n/en.json';
 import type games from '../features/games/i18n/en.json';
 import type roomDisplay from '../features/room/display/i18n/en.json';
 import type room from '../features/room/i18n/en.json';
@@ -20,6 +21,7 @@ declare module 'i18next' {
       translation: typeof en & {
         agents: typeof agents;
         balance: typeof balance;
+        dashboard: typeof dashboard;
         games: typeof games;
         roomDisplay: typeof roomDisplay;
         settings: typeof settings;

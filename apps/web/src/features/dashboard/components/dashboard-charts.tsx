@@ -1,0 +1,175 @@
+// Recharts (~90 KB gzipped) lives in this module only; the dashboard imports it lazily, so the figures and
+// tiles are on screen before it arrives on a slow connection, and the sign-in route never loads it
+// (decision 032).
+import { useSyncExternalStore } from 'react';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+
+const MUTED = 'var(--color-ink-muted)';
+const GRID = 'var(--color-line)';
+
+const wideQuery = '(min-width: 640px)';
+function subscribe(onChange: () => void) {
+  const list = window.matchMedia(wideQuery);
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
+}
+/** Phones get narrower axes and fewer day labels, so the bars keep most of a 360 px screen. */
+function useWide(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(wideQuery).matches,
+    () => true,
+  );
+}
+
+const tooltipStyle = {
+  borderRadius: 8,
+  border: '1px solid var(--color-line)',
+  boxShadow: 'var(--shadow-raised)',
+  fontSize: 13,
+};
+const tick = { fill: MUTED, fontSize: 12 };
+
+/** One line or set of bars: its field in the rows, its name and colour, and how its values read. */
+export interface ChartSeries {
+  key: string;
+  name: string;
+  color: string;
+  /** Counts beside an amount go on their own axis, on the right. */
+  axis?: 'left' | 'right';
+  format: (value: number) => string;
+}
+
+/** One day: its axis label, its full name (the tooltip's title) and a value per series. */
+export interface ChartRow {
+  label: string;
+  title: string;
+  [key: string]: number | string;
+}
+
+export interface DayChartProps {
+  data: ChartRow[];
+  series: ChartSeries[];
+  height: number;
+  /** The left axis's labels (amounts without the currency); the right one shows whole numbers. */
+  leftTick: (value: number) => string;
+}
+
+function useParts({ data, series, leftTick }: DayChartProps) {
+  const wide = useWide();
+  const byKey = new Map(series.map((s) => [s.key, s]));
+  const right = series.some((s) => s.axis === 'right');
+  return {
+    axes: [
+      <XAxis
+        key="x"
+        dataKey="label"
+        tick={tick}
+        tickLine={false}
+        axisLine={{ stroke: GRID }}
+        // Seven days all get their label on a laptop; a phone, and thirty days, get as many as fit.
+        interval={data.length <= 7 && wide ? 0 : 'preserveStartEnd'}
+        minTickGap={wide ? 8 : 4}
+      />,
+      <YAxis
+        key="left"
+        yAxisId="left"
+        width={wide ? 64 : 48}
+        tick={tick}
+        tickFormatter={(value: number) => leftTick(value)}
+        tickLine={false}
+        axisLine={false}
+      />,
+      right && (
+        <YAxis
+          key="right"
+          yAxisId="right"
+          orientation="right"
+          allowDecimals={false}
+          width={wide ? 40 : 32}
+          tick={tick}
+          tickLine={false}
+          axisLine={false}
+        />
+      ),
+    ],
+    tooltip: (
+      <Tooltip
+        cursor={{ fill: 'var(--color-surface-muted)' }}
+        contentStyle={tooltipStyle}
+        labelFormatter={(label, payload) => String(payload?.[0]?.payload?.title ?? label)}
+        formatter={(value, name, item) => {
+          const s = byKey.get(String(item.dataKey));
+          return [s ? s.format(Number(value)) : String(value), s?.name ?? name];
+        }}
+      />
+    ),
+    legend: series.length > 1 && <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12 }} />,
+  };
+}
+
+/** Bars per day (several series side by side), e.g. earnings per weekday or games and players per day. */
+export function DayBarChart(props: DayChartProps) {
+  const { data, series, height } = props;
+  const { axes, tooltip, legend } = useParts(props);
+  return (
+    <BarChart
+      responsive
+      // The card gives the same figures as a table: the chart is a picture, not a keyboard stop.
+      accessibilityLayer={false}
+      data={data}
+      margin={{ top: 8, right: 4, bottom: 0, left: 0 }}
+      style={{ width: '100%', height }}
+    >
+      <CartesianGrid vertical={false} stroke={GRID} />
+      {axes}
+      {tooltip}
+      {legend}
+      {series.map((s) => (
+        <Bar
+          key={s.key}
+          dataKey={s.key}
+          name={s.name}
+          yAxisId={s.axis ?? 'left'}
+          fill={s.color}
+          radius={[4, 4, 0, 0]}
+          maxBarSize={48}
+          isAnimationActive={false}
+        />
+      ))}
+    </BarChart>
+  );
+}
+
+/** A line per series over the days, e.g. the daily revenue of the last 30 days. */
+export function DayLineChart(props: DayChartProps) {
+  const { data, series, height } = props;
+  const { axes, tooltip, legend } = useParts(props);
+  return (
+    <LineChart
+      responsive
+      accessibilityLayer={false}
+      data={data}
+      margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+      style={{ width: '100%', height }}
+    >
+      <CartesianGrid vertical={false} stroke={GRID} />
+      {axes}
+      {tooltip}
+      {legend}
+      {series.map((s) => (
+        <Line
+          key={s.key}
+          dataKey={s.key}
+          name={s.name}
+          yAxisId={s.axis ?? 'left'}
+          type="monotone"
+          stroke={s.color}
+          strokeWidth={2}
+          dot={data.length <= 14}
+          isAnimationActive={false}
+        />
+      ))}
+    </LineChart>
+  );
+}

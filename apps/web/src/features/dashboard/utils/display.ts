@@ -1,0 +1,51 @@
+import { WEEKDAYS, type Weekday } from '@cartela/contract';
+import { BUSINESS_TIME_ZONE, useFormat } from '@/lib/format';
+
+/**
+ * A business day of an answer ('2025-11-17') as an instant inside that day in the business time zone: noon
+ * there, so no time zone can move it to the day before or after.
+ */
+export function businessDay(day: string): Date {
+  return new Date(`${day}T09:00:00Z`);
+}
+
+/** The weekday of a business day ('2025-11-17' -> 'Monday'). */
+export function weekdayOf(day: string): Weekday {
+  return WEEKDAYS[(businessDay(day).getUTCDay() + 6) % 7]!;
+}
+
+// Amharic readers get Ethiopian-calendar days, as everywhere else in the app (lib/format.ts).
+const SHORT_DATE_LOCALES = { en: 'en-ET', am: 'am-ET-u-ca-ethiopic' } as const;
+const shortDates = new Map<string, Intl.DateTimeFormat>();
+
+/** The helpers of lib/format plus the two the dashboards need: a short day ('Nov 17') and a rate ('16.67%'). */
+export function useDisplay() {
+  const format = useFormat();
+  const locale = SHORT_DATE_LOCALES[format.language];
+  let short = shortDates.get(locale);
+  if (!short) {
+    short = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: BUSINESS_TIME_ZONE });
+    shortDates.set(locale, short);
+  }
+  const shortFormat = short;
+  return {
+    ...format,
+    /** A business day in full: 'Nov 17, 2025' (or its Ethiopian date). */
+    day: (day: string) => format.date(businessDay(day)),
+    /** A business day for an axis or a tile: 'Nov 17'. */
+    shortDay: (day: string) => shortFormat.format(businessDay(day)),
+    /** 16.6667 -> '16.67%': a rate with at most two decimals. */
+    rate: (value: number) => {
+      const decimals = Number.isInteger(value) ? 0 : Number.isInteger(Math.round(value * 1000) / 100) ? 1 : 2;
+      return `${format.number(value, decimals)}%`;
+    },
+  };
+}
+
+/**
+ * The share the spec words as a fraction ('You share 1/6th of your commission with admin') when the agent's
+ * systemCommissionShare is 16.67 (or the exact 16.6667); any other share is shown as its percentage.
+ */
+export function isOneSixth(share: number): boolean {
+  return Math.abs(share - 100 / 6) < 0.005;
+}
