@@ -4,6 +4,7 @@ import type agents from '../features/agents/i18n/en.json';
 import type balance from '../features/balance/i18n/en.json';
 import type dashboard from '../features/dashboard/i18n/en.json';
 import type games from '../features/games/i18n/en.json';
+import type reports from '../features/reports/i18n/en.json';
 import type roomDisplay from '../features/room/display/i18n/en.json';
 import type room from '../features/room/i18n/en.json';
 import type settings from '../features/settings/i18n/en.json';
@@ -23,6 +24,7 @@ declare module 'i18next' {
         balance: typeof balance;
         dashboard: typeof dashboard;
         games: typeof games;
+        reports: typeof reports;
         roomDisplay: typeof roomDisplay;
         settings: typeof settings;
         room: typeof room;

@@ -1,23 +1,211 @@
-import { ChartColumn } from 'lucide-react';
+import '../i18n';
+import { ChartColumn, Download, SearchX, X } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { LoadError, Loading, useFailureToast } from '@/components/load-state';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { errorText } from '@/lib/errors';
+import { useFormat } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { useSession } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { useExportReport } from '../api/export-report';
+import { useReport } from '../api/report';
+import { Pagination } from '../components/pagination';
+import { ReportFilters } from '../components/report-filters';
+import { ReportsTable } from '../components/reports-table';
+import { SortControls } from '../components/sort-controls';
+import { SummaryCards } from '../components/summary-cards';
+import {
+  DEFAULT_VIEW,
+  exportQueryOf,
+  hasFilters,
+  type ReportView,
+  readView,
+  type SortField,
+  searchOf,
+} from '../utils/search';
 
-/** /reports: the agent's own games. */
-export function ReportsPage() {
+/** Spec 02 section 9: error toasts stay 5 s. */
+const ERROR_TOAST_MS = 5000;
+
+/**
+ * The reports of spec 02 section 2 over GET /api/reports/games: the summary, the filters, the sortable table,
+ * the pages and the CSV export. Filters, sort and page live in the address (?status=finished&sortBy=stake…),
+ * so a reload, Back or a shared link shows the same report.
+ */
+function ReportsView({ admin }: { admin: boolean }) {
   const { t } = useTranslation();
+  const format = useFormat();
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => readView(params, { admin }), [params, admin]);
+  const report = useReport(view);
+  const exporter = useExportReport();
+  useFailureToast(report.error, report.errorUpdatedAt, t('reports.loadFailed'));
+
+  // The 'Date range' switch on before either end is chosen; once the address holds a date or a range, it
+  // decides (so Back and a shared link show the right fields).
+  const [rangeWanted, setRangeWanted] = useState(false);
+  const rangeMode =
+    view.startDate !== undefined || view.endDate !== undefined
+      ? true
+      : view.date !== undefined
+        ? false
+        : rangeWanted;
+
+  const show = (next: ReportView, replace = false) => setParams(searchOf(next), { replace });
+  /** Another filter or sort: back to page 1. */
+  const change = (changes: Partial<ReportView>) => show({ ...view, page: 1, ...changes });
+  const clear = () => {
+    setRangeWanted(false);
+    show({ ...DEFAULT_VIEW, sortBy: view.sortBy, sortOrder: view.sortOrder });
+  };
+  const switchRange = (on: boolean) => {
+    setRangeWanted(on);
+    // The day already chosen carries over: one day is the range from it to itself, and back.
+    if (on && view.date) change({ date: undefined, startDate: view.date, endDate: view.date });
+    if (!on && (view.startDate || view.endDate))
+      change({ startDate: undefined, endDate: undefined, date: view.startDate ?? view.endDate });
+  };
+  // Spec: clicking a column toggles its order; another column starts descending (largest, newest first).
+  const sortBy = (field: SortField) =>
+    change(
+      view.sortBy === field
+        ? { sortOrder: view.sortOrder === 'asc' ? 'desc' : 'asc' }
+        : { sortBy: field, sortOrder: 'desc' },
+    );
+
+  const data = report.data;
+  // An address past the last page (an old link, fewer games since): show the last page instead.
+  const lastPage = data?.totalPages ?? 0;
+  useEffect(() => {
+    if (lastPage >= 1 && view.page > lastPage)
+      setParams(searchOf({ ...view, page: lastPage }), { replace: true });
+  }, [view, lastPage, setParams]);
+
+  const exportCsv = () =>
+    exporter.mutate(exportQueryOf(view), {
+      onError: (error) =>
+        notify.error(t('reports.export.failed'), {
+          description: errorText(error, '') || undefined,
+          duration: ERROR_TOAST_MS,
+        }),
+    });
+
+  const filtered = hasFilters(view);
+  const clearButton = (
+    <Button variant="outline" onClick={clear}>
+      <X className="size-4" aria-hidden="true" />
+      {t('reports.filters.clear')}
+    </Button>
+  );
+
   return (
-    <PlaceholderPage icon={ChartColumn} title={t('reports.title')} description={t('reports.placeholder')} />
+    <>
+      <PageHeader
+        title={admin ? t('reports.adminTitle') : t('reports.title')}
+        description={admin ? t('reports.adminSubtitle') : t('reports.subtitle')}
+        actions={
+          <Button
+            variant="outline"
+            onClick={exportCsv}
+            loading={exporter.isPending}
+            disabled={data?.total === 0}
+          >
+            {!exporter.isPending && <Download className="size-4" aria-hidden="true" />}
+            {exporter.isPending ? t('reports.export.busy') : t('reports.export.button')}
+          </Button>
+        }
+      />
+
+      <ReportFilters
+        view={view}
+        admin={admin}
+        rangeMode={rangeMode}
+        onRangeMode={switchRange}
+        onChange={change}
+        onClear={clear}
+      />
+
+      {report.isPending && <Loading label={t('reports.loading')} />}
+      {report.isError && !data && (
+        <LoadError
+          title={t('reports.loadFailed')}
+          error={report.error}
+          onRetry={() => void report.refetch()}
+          retrying={report.isFetching}
+        />
+      )}
+      {data && (
+        <div
+          className={report.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+          aria-busy={report.isPlaceholderData || undefined}
+        >
+          <SummaryCards summary={data.summary} />
+          {data.total === 0 ? (
+            filtered ? (
+              <EmptyState
+                icon={SearchX}
+                title={t('reports.empty.filtered')}
+                description={t('reports.empty.filteredBody')}
+                action={clearButton}
+              />
+            ) : (
+              <EmptyState
+                icon={ChartColumn}
+                title={t('reports.empty.none')}
+                description={admin ? t('reports.empty.noneAdmin') : t('reports.empty.noneBody')}
+              />
+            )
+          ) : (
+            <>
+              <p className="mb-3 text-sm text-ink-muted">
+                {t('reports.table.showing', {
+                  shown: format.number(data.games.length),
+                  total: format.number(data.total),
+                })}
+              </p>
+              <SortControls
+                sortBy={view.sortBy}
+                sortOrder={view.sortOrder}
+                onSort={(field, order) => change({ sortBy: field, sortOrder: order })}
+              />
+              <ReportsTable
+                games={data.games}
+                showAgent={admin}
+                sortBy={view.sortBy}
+                sortOrder={view.sortOrder}
+                onSort={sortBy}
+              />
+              {data.totalPages > 1 && (
+                <Pagination
+                  page={Math.min(view.page, data.totalPages)}
+                  totalPages={data.totalPages}
+                  onPage={(page) => show({ ...view, page })}
+                />
+              )}
+            </>
+          )}
+        </div>
+      )}
+    </>
   );
 }
 
-/** /admin/reports: every agent's games. */
+/** /reports: the agent's own games. The admin's reports live at /admin/reports, with the same filters. */
+export function ReportsPage() {
+  const { user } = useSession();
+  const location = useLocation();
+  if (user?.role === 'admin') {
+    return <Navigate to={{ pathname: paths.adminReports, search: location.search }} replace />;
+  }
+  return <ReportsView admin={false} />;
+}
+
+/** /admin/reports: every agent's games, with the agent column and the agent filter. */
 export function AdminReportsPage() {
-  const { t } = useTranslation();
-  return (
-    <PlaceholderPage
-      icon={ChartColumn}
-      title={t('reports.adminTitle')}
-      description={t('reports.adminPlaceholder')}
-    />
-  );
+  return <ReportsView admin />;
 }

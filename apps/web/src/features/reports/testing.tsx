@@ -1,0 +1,80 @@
+// Answers of the reports routes, shaped by the contract, for this feature's tests.
+import type { Agent, ReportGame, ReportResponse } from '@cartela/contract';
+import { json } from '@/test/utils';
+import './i18n';
+
+export const AGENT_ID = '0b7c3f9e-4a8d-4c1e-9f00-000000000001';
+export const OTHER_AGENT_ID = '0b7c3f9e-4a8d-4c1e-9f00-000000000002';
+
+let serial = 0;
+
+export function makeReportGame(overrides: Partial<ReportGame> = {}): ReportGame {
+  serial += 1;
+  const id = overrides.id ?? `6a1e0c2d-0000-4000-8000-${String(serial).padStart(12, '0')}`;
+  return {
+    id,
+    _id: id,
+    gameId: `G-20251122-${String(serial).padStart(8, '0')}`,
+    agentId: AGENT_ID,
+    agentUsername: 'agent1',
+    financialModel: 'virtual-coin',
+    status: 'finished',
+    stake: 20,
+    numberOfPlayers: 12,
+    totalCalls: 34,
+    commissionPercent: 10,
+    agentFee: 24,
+    totalAmount: 240,
+    prize: 216,
+    businessDate: '2025-11-22',
+    createdAt: '2025-11-22T15:30:00.000Z',
+    finishedAt: '2025-11-22T16:00:00.000Z',
+    ...overrides,
+  };
+}
+
+type Summary = ReportResponse['summary'];
+
+/** GET /api/reports/games: the games given, on one page unless told otherwise. */
+export function reportAnswer(
+  games: ReportGame[],
+  options: { summary?: Partial<Summary>; page?: number; totalPages?: number; total?: number } = {},
+): Response {
+  const finished = games.filter((g) => g.status === 'finished');
+  const totalEarnings = finished.reduce((sum, g) => sum + g.agentFee, 0);
+  const summary: Summary = {
+    totalGames: options.total ?? games.length,
+    countedGames: finished.length,
+    totalEarnings,
+    totalPlayers: finished.reduce((sum, g) => sum + g.numberOfPlayers, 0),
+    totalAmount: finished.reduce((sum, g) => sum + g.totalAmount, 0),
+    averageRevenuePerGame: finished.length ? Math.round((totalEarnings / finished.length) * 100) / 100 : 0,
+    ...options.summary,
+  };
+  const total = options.total ?? games.length;
+  const totalPages = options.totalPages ?? (total === 0 ? 0 : 1);
+  return json(200, { games, summary, page: options.page ?? 1, limit: 20, total, totalPages });
+}
+
+export function makeAgent(overrides: Partial<Agent> = {}): Agent {
+  const id = overrides.id ?? AGENT_ID;
+  return {
+    id,
+    _id: id,
+    username: 'agent1',
+    contact: null,
+    financialModel: 'virtual-coin',
+    commissionPercentage: 10,
+    systemCommissionShare: 0,
+    virtualCoins: 1000,
+    totalEarnings: 0,
+    isActive: true,
+    createdAt: '2025-01-15T09:00:00.000Z',
+    winningPatterns: ['full-house'],
+    superAgent: null,
+    superAgentId: null,
+    superAgentCommissionRate: null,
+    assignedCartelas: 20,
+    ...overrides,
+  };
+}
