@@ -11,6 +11,7 @@ import { cartelasModule } from './modules/cartelas/index.js';
 import { commissionModule } from './modules/commission/index.js';
 import { gamesModule } from './modules/games/index.js';
 import { healthModule } from './modules/health/index.js';
+import { reportsModule } from './modules/reports/index.js';
 import { statsModule } from './modules/stats/index.js';
 import { superAgentsModule } from './modules/super-agents/index.js';
 import { UserCache } from './modules/users/cache.js';
@@ -37,6 +38,7 @@ const MODULES: readonly ServerModule[] = [
   gamesModule,
   statsModule,
   voicePacksModule,
+  reportsModule,
 ];
 
 export interface BuildAppOptions {

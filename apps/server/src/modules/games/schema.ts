@@ -117,6 +117,12 @@ export const games = pgTable(
     // games a payment settles; the few games still open.
     index('games_agent_business_date_idx').on(t.agentId, t.businessDate, t.createdAt),
     index('games_business_date_idx').on(t.businessDate, t.createdAt),
+    // The admin's report over every game, sorted by a money column (the columns never change: game calls stay
+    // HOT updates).
+    index('games_stake_idx').on(t.stakeSantim, t.id),
+    index('games_players_idx').on(t.players, t.id),
+    index('games_agent_fee_idx').on(t.agentFeeSantim, t.id),
+    index('games_total_idx').on(t.totalSantim, t.id),
     index('games_unsettled_idx')
       .on(t.agentId, t.businessDate)
       .where(
