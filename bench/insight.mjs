@@ -137,7 +137,7 @@ try {
          SELECT p, (SELECT jsonb_agg(x) FROM generate_series(1, p) x) AS numbers FROM generate_series(2, 60) p
        ), g AS (
          SELECT n,
-           (n * 7919) % $3 AS k,
+           (n::bigint * 7919) % $3 AS k,
            now() - (random() * $4::int * interval '1 day') AS created_at,
            (ARRAY[10, 20, 30, 50, 100])[1 + (n % 5)]::bigint * 100 AS stake,
            2 + (n % 59) AS players,
