@@ -1,17 +1,87 @@
-import { Wallet } from 'lucide-react';
+import '../i18n';
+import type { EarningsPeriod } from '@cartela/contract';
+import { RefreshCw } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '@/components/placeholder-page';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/session';
+import { useMyAgents } from '../api/agents';
+import { useEarnings } from '../api/earnings';
+import { useOverview } from '../api/overview';
+import { AgentsTab } from '../components/agents-tab';
+import { EarningsTab } from '../components/earnings-tab';
+import { OverviewTab } from '../components/overview-tab';
+import { rateText } from '../utils/display';
 
+/**
+ * /super-agent-dashboard (spec 01 section 2): a greeting, the platform commission rate, Refresh Data, and the
+ * tabs Overview, My Agents and Earnings. The page holds the three calls, so Refresh Data reaches all of them
+ * whichever tab is open, and a tab shows at once what was already loaded.
+ */
 export function SuperAgentDashboardPage() {
   const { t } = useTranslation();
+  const format = useFormat();
   const { user } = useSession();
+  const [period, setPeriod] = useState<EarningsPeriod>('month');
+  const overview = useOverview();
+  const agents = useMyAgents();
+  const earnings = useEarnings(period);
+  const [refreshing, setRefreshing] = useState(false);
+  if (!user) return null;
+
+  // The overview's rate; the profile's when the overview is not there (spec 01 section 8).
+  const platformRate = overview.data?.platformCommissionRate ?? user.platformCommissionRate;
+
+  async function refresh() {
+    setRefreshing(true);
+    try {
+      // Each failure shows in its own tab; refetch() does not throw.
+      await Promise.all([overview.refetch(), agents.refetch(), earnings.refetch()]);
+    } finally {
+      setRefreshing(false);
+    }
+  }
+
   return (
-    <PlaceholderPage
-      icon={Wallet}
-      title={t('superAgentDashboard.title')}
-      subtitle={t('dashboard.welcome', { name: user?.username ?? '' })}
-      description={t('superAgentDashboard.placeholder')}
-    />
+    <>
+      <PageHeader
+        title={t('superAgentDashboard.title')}
+        description={
+          <>
+            <span className="block">{t('superAgentDashboard.welcome', { name: user.username })}</span>
+            {platformRate !== null && (
+              <span className="mt-2 inline-flex rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset">
+                {t('superAgentDashboard.platformRate', { rate: rateText(platformRate, format.number) })}
+              </span>
+            )}
+          </>
+        }
+        actions={
+          <Button variant="outline" onClick={() => void refresh()} loading={refreshing}>
+            {!refreshing && <RefreshCw className="size-4" aria-hidden="true" />}
+            {refreshing ? t('superAgentDashboard.refreshing') : t('superAgentDashboard.refresh')}
+          </Button>
+        }
+      />
+      <Tabs defaultValue="overview">
+        <TabsList aria-label={t('superAgentDashboard.tabs.label')}>
+          <TabsTrigger value="overview">{t('superAgentDashboard.tabs.overview')}</TabsTrigger>
+          <TabsTrigger value="agents">{t('superAgentDashboard.tabs.agents')}</TabsTrigger>
+          <TabsTrigger value="earnings">{t('superAgentDashboard.tabs.earnings')}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <OverviewTab overview={overview} user={user} agentsCount={agents.data?.length} />
+        </TabsContent>
+        <TabsContent value="agents">
+          <AgentsTab agents={agents} />
+        </TabsContent>
+        <TabsContent value="earnings">
+          <EarningsTab period={period} onPeriod={setPeriod} earnings={earnings} />
+        </TabsContent>
+      </Tabs>
+    </>
   );
 }
