@@ -96,10 +96,23 @@ function gamesWhere(filter: ReportFilter, ...more: (SQL | undefined)[]): SQL | u
   );
 }
 
+/**
+ * The sort key as the query orders by it. For one agent's games (about 3,300 in two years) it is an expression
+ * (`stake_santim + 0`, `game_id || ''`) with the same order: on the bare column, PostgreSQL walks the
+ * network-wide sort index (games_stake_idx...) backwards for a LIMIT 20 and filters out the other 299 agents'
+ * games on the way (140 ms at 1,000,000 games); with the expression it reads the agent's games by
+ * games_agent_business_date_idx and sorts them (a few ms). createdAt has its own per-agent index.
+ */
+function sortKeyOf(filter: ReportFilter, sort: ReportSort): SQL | AnyPgColumn {
+  const { column, type } = SORT_KEYS[sort.by];
+  if (filter.agentId === null || sort.by === 'createdAt') return column;
+  return type === 'text' ? sql`(${column} || '')` : sql`(${column} + 0)`;
+}
+
 /** ORDER BY the key, then the id, both in the same direction: a total order, so pages and batches are stable. */
-function orderOf(sort: ReportSort): SQL[] {
+function orderOf(filter: ReportFilter, sort: ReportSort): SQL[] {
   const dir = sort.order === 'asc' ? asc : desc;
-  return [dir(SORT_KEYS[sort.by].column), dir(games.id)];
+  return [dir(sortKeyOf(filter, sort)), dir(games.id)];
 }
 
 /** One page of rows: `ORDER BY <key> <dir>, id <dir> LIMIT/OFFSET`. */
@@ -114,7 +127,7 @@ export function readPage(
     .from(games)
     .innerJoin(users, eq(users.id, games.agentId))
     .where(gamesWhere(filter))
-    .orderBy(...orderOf(sort))
+    .orderBy(...orderOf(filter, sort))
     .limit(page.limit)
     .offset(page.offset);
 }
@@ -138,18 +151,19 @@ export function readBatch(
   limit: number,
 ): Promise<(ReportRow & { cursor: string })[]> {
   const { column, type } = SORT_KEYS[sort.by];
+  const key = sortKeyOf(filter, sort);
   const past =
     after === null
       ? undefined
       : sort.order === 'asc'
-        ? sql`(${column}, ${games.id}) > (CAST(${after.key} AS ${sql.raw(type)}), CAST(${after.id} AS uuid))`
-        : sql`(${column}, ${games.id}) < (CAST(${after.key} AS ${sql.raw(type)}), CAST(${after.id} AS uuid))`;
+        ? sql`(${key}, ${games.id}) > (CAST(${after.key} AS ${sql.raw(type)}), CAST(${after.id} AS uuid))`
+        : sql`(${key}, ${games.id}) < (CAST(${after.key} AS ${sql.raw(type)}), CAST(${after.id} AS uuid))`;
   return db
     .select({ ...rowColumns, cursor: sql<string>`${column}::text` })
     .from(games)
     .innerJoin(users, eq(users.id, games.agentId))
     .where(gamesWhere(filter, past))
-    .orderBy(...orderOf(sort))
+    .orderBy(...orderOf(filter, sort))
     .limit(limit);
 }
 
