@@ -6,13 +6,8 @@ import { type Santim, santim } from '@cartela/core';
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  agentDailyStats,
-  type FinancialModelName,
-  type GameStatusName,
-  games,
-  users,
-} from '../../db/schema.js';
+import { type FinancialModelName, type GameStatusName, games, users } from '../../db/schema.js';
+import { rollupRows } from '../stats/index.js';
 
 export type ReportSortField = (typeof REPORT_SORT_FIELDS)[number];
 export type SortOrder = 'asc' | 'desc';
@@ -191,29 +186,23 @@ export interface RollupTotals {
   agentFeeSantim: Santim;
 }
 
-/** Sums of agent_daily_stats over the agent(s) and the day range: by primary key or the date index. */
+/** Sums of the rollup over the agent(s) and the day range: whole months from the months, the rest from the days. */
 export async function readRollup(db: DbOrTx, filter: ReportFilter): Promise<RollupTotals> {
-  const counted = (column: AnyPgColumn) => sql`coalesce(sum(${column}), 0)`.mapWith(toCount);
-  const money = (column: AnyPgColumn) => sql`coalesce(sum(${column}), 0)`.mapWith(toSantim);
-  const [row] = await db
-    .select({
-      created: counted(agentDailyStats.gamesCreated),
-      finished: counted(agentDailyStats.gamesFinished),
-      cancelled: counted(agentDailyStats.gamesCancelled),
-      players: counted(agentDailyStats.players),
-      totalSantim: money(agentDailyStats.totalSantim),
-      agentFeeSantim: money(agentDailyStats.agentFeeSantim),
-    })
-    .from(agentDailyStats)
-    .where(
-      and(
-        filter.agentId === null ? undefined : eq(agentDailyStats.agentId, filter.agentId),
-        filter.from === null ? undefined : gte(agentDailyStats.businessDate, filter.from),
-        filter.to === null ? undefined : lte(agentDailyStats.businessDate, filter.to),
-      ),
-    );
+  const result = await db.execute(sql`
+    SELECT coalesce(sum(games_created), 0) AS created, coalesce(sum(games_finished), 0) AS finished,
+      coalesce(sum(games_cancelled), 0) AS cancelled, coalesce(sum(players), 0) AS players,
+      coalesce(sum(total_santim), 0) AS total, coalesce(sum(agent_fee_santim), 0) AS fee
+    FROM ${rollupRows({ from: filter.from, to: filter.to }, filter.agentId)} r`);
   // An aggregate without GROUP BY always answers one row.
-  return row!;
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+  return {
+    created: toCount(row.created),
+    finished: toCount(row.finished),
+    cancelled: toCount(row.cancelled),
+    players: toCount(row.players),
+    totalSantim: toSantim(row.total),
+    agentFeeSantim: toSantim(row.fee),
+  };
 }
 
 /** How many games match an active or paused filter: few rows, read through the partial games_open_idx. */

@@ -6,6 +6,7 @@ import { registerStatsRoutes } from './routes.js';
 import { createStatsService } from './service.js';
 
 export { applyBusinessTimeZone, businessToday } from './business-day.js';
+export { rollupRows } from './rollup.js';
 
 export const statsModule = defineModule({
   name: 'stats',

@@ -1,8 +1,13 @@
-// The statistics' reads (decision 053 sections 3, 6, 8): the daily rollup by day range, never the games table
+// The statistics' reads (decision 053 sections 3, 6, 8): the rollup by day range (months and days: rollup.ts), never the games table
 // but for an agent's 5 newest games. Plain statements through Database.query (prepared once per connection on
 // PostgreSQL). Sums are cast to text (bigint sums are numeric in PostgreSQL) and dates to text, so both
 // engines answer alike; service.ts turns them into santim with core's checks.
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { rollupRows } from './rollup.js';
+
+/** The rows of a statement run through Drizzle (both drivers answer `{ rows }`). */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Sums of counted games (and coin sales) over a day range. */
 export interface RollupTotals {
@@ -29,12 +34,8 @@ const TOTALS = `
   coalesce(sum(games_cancelled_played), 0)::int AS "cancelledPlayed"`;
 
 export async function agentTotals(database: Database, agentId: string, from: string, to: string) {
-  const [row] = await database.query<RollupTotals>(
-    {
-      name: 'stats_agent_totals',
-      text: `SELECT ${TOTALS} FROM agent_daily_stats WHERE agent_id = $1 AND business_date BETWEEN $2 AND $3`,
-    },
-    [agentId, from, to],
+  const [row] = rowsOf<RollupTotals>(
+    await database.db.execute(sql`SELECT ${sql.raw(TOTALS)} FROM ${rollupRows({ from, to }, agentId)} r`),
   );
   return row!;
 }
@@ -84,12 +85,8 @@ export function recentGames(database: Database, agentId: string, limit: number) 
 }
 
 export async function networkTotals(database: Database, from: string, to: string) {
-  const [row] = await database.query<RollupTotals>(
-    {
-      name: 'stats_network_totals',
-      text: `SELECT ${TOTALS} FROM agent_daily_stats WHERE business_date BETWEEN $1 AND $2`,
-    },
-    [from, to],
+  const [row] = rowsOf<RollupTotals>(
+    await database.db.execute(sql`SELECT ${sql.raw(TOTALS)} FROM ${rollupRows({ from, to })} r`),
   );
   return row!;
 }
@@ -129,21 +126,18 @@ export interface TopAgentRow {
 }
 
 /** The period's best agents by fees, then counted games, then username (deleted agents included: history). */
-export function topAgents(database: Database, from: string, to: string, limit: number) {
-  return database.query<TopAgentRow>(
-    {
-      name: 'stats_top_agents',
-      text: `SELECT u.id, u.username, u.financial_model AS "financialModel", t.games, t.players, t.fees::text AS fees
-        FROM (
-          SELECT agent_id, sum(games_finished)::int AS games, sum(players)::int AS players,
-            sum(agent_fee_santim) AS fees
-          FROM agent_daily_stats WHERE business_date BETWEEN $1 AND $2
-          GROUP BY agent_id HAVING sum(games_finished) > 0
-        ) t JOIN users u ON u.id = t.agent_id
-        ORDER BY t.fees DESC, t.games DESC, u.username, u.id
-        LIMIT $3`,
-    },
-    [from, to, limit],
+export async function topAgents(database: Database, from: string, to: string, limit: number) {
+  return rowsOf<TopAgentRow>(
+    await database.db.execute(sql`
+      SELECT u.id, u.username, u.financial_model AS "financialModel", t.games, t.players, t.fees::text AS fees
+      FROM (
+        SELECT agent_id, sum(games_finished)::int AS games, sum(players)::int AS players,
+          sum(agent_fee_santim) AS fees
+        FROM ${rollupRows({ from, to })} r
+        GROUP BY agent_id HAVING sum(games_finished) > 0
+      ) t JOIN users u ON u.id = t.agent_id
+      ORDER BY t.fees DESC, t.games DESC, u.username, u.id
+      LIMIT ${limit}`),
   );
 }
 

@@ -70,3 +70,33 @@ export const agentDailyStats = pgTable(
   ],
 );
 export type AgentDailyStatsRow = typeof agentDailyStats.$inferSelect;
+
+/**
+ * The same sums per agent and calendar month (`month` = its first day), kept by the same triggers: a long range
+ * (a year, all time) reads months, and days only for its partial months (`rollup.ts`).
+ */
+export const agentMonthlyStats = pgTable(
+  'agent_monthly_stats',
+  {
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    gamesCreated: integer('games_created').notNull().default(0),
+    gamesFinished: integer('games_finished').notNull().default(0),
+    gamesCancelled: integer('games_cancelled').notNull().default(0),
+    gamesCancelledPlayed: integer('games_cancelled_played').notNull().default(0),
+    players: integer('players').notNull().default(0),
+    totalSantim: bigint('total_santim', { mode: 'number' }).notNull().default(0),
+    agentFeeSantim: bigint('agent_fee_santim', { mode: 'number' }).notNull().default(0),
+    prizeSantim: bigint('prize_santim', { mode: 'number' }).notNull().default(0),
+    topUps: integer('top_ups').notNull().default(0),
+    coinsSold: bigint('coins_sold', { mode: 'number' }).notNull().default(0),
+    coinRevenueSantim: bigint('coin_revenue_santim', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'agent_monthly_stats_pkey', columns: [t.agentId, t.month] }),
+    index('agent_monthly_stats_month_idx').on(t.month, t.agentId),
+    check('agent_monthly_stats_month_check', sql`extract(day FROM ${t.month}) = 1`),
+  ],
+);

@@ -345,6 +345,21 @@ describe('the daily rollup', () => {
       stats: rowsOf(
         await t.database.db.execute(sql`SELECT * FROM agent_daily_stats ORDER BY agent_id, business_date`),
       ),
+      months: rowsOf(
+        await t.database.db.execute(sql`SELECT * FROM agent_monthly_stats ORDER BY agent_id, month`),
+      ),
+      monthsFromDays: rowsOf(
+        await t.database.db.execute(sql`
+          SELECT agent_id, date_trunc('month', business_date)::date AS month, sum(games_created)::int AS created,
+            sum(games_finished)::int AS finished, sum(agent_fee_santim)::text AS fees, sum(coins_sold)::text AS coins
+          FROM agent_daily_stats GROUP BY 1, 2 ORDER BY 1, 2`),
+      ),
+      monthsSummed: rowsOf(
+        await t.database.db.execute(sql`
+          SELECT agent_id, month, games_created AS created, games_finished AS finished,
+            agent_fee_santim::text AS fees, coins_sold::text AS coins
+          FROM agent_monthly_stats WHERE games_created <> 0 OR top_ups <> 0 ORDER BY 1, 2`),
+      ),
       earnings: rowsOf(
         await t.database.db.execute(
           sql`SELECT id, total_earnings FROM users WHERE role = 'agent' ORDER BY id`,
@@ -364,6 +379,8 @@ describe('the daily rollup', () => {
     expect(
       mine.map((r) => [r.games_created, r.games_finished, r.games_cancelled, r.games_cancelled_played]),
     ).toEqual([[2, 1, 1, 1]]);
+    // Each month is the sum of its days.
+    expect(kept.monthsSummed).toEqual(kept.monthsFromDays);
     await t.database.db.execute(sql`SELECT cartela_rebuild_stats()`);
     expect(await snapshot()).toEqual(kept);
     // The finished game's fee is the agent's all-time earnings.
