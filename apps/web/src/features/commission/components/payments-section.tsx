@@ -8,6 +8,7 @@ import { FilterX, ReceiptText } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError, Loading } from '@/components/load-state';
+import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -24,7 +25,6 @@ import { businessDay } from '../utils/display';
 import { failureToast, TOAST_MS } from '../utils/failure';
 import { useLoadFailureToast } from '../utils/load-failure';
 import { MarkPaidDialog } from './mark-paid-dialog';
-import { Pagination } from './pagination';
 import { type PaymentAction, PaymentsTable } from './payments-table';
 
 const PAGE_SIZE = 20;
@@ -198,8 +198,13 @@ export function PaymentsSection({ agents }: { agents: readonly CommissionSetting
             <Pagination
               page={data.page}
               totalPages={data.totalPages}
-              total={data.total}
               onPage={(next) => setPage(Math.min(Math.max(1, next), data.totalPages))}
+              label={t('commission.pagination.label')}
+              summary={t('commission.pagination.summary', {
+                page: format.number(data.page),
+                pages: format.number(data.totalPages),
+                total: format.number(data.total),
+              })}
             />
           )}
         </>

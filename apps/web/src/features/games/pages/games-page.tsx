@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadError, Loading, useFailureToast } from '@/components/load-state';
+import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -11,7 +12,6 @@ import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useGames } from '../api/games';
 import { GamesTable } from '../components/games-table';
-import { Pagination } from '../components/pagination';
 import { pageFromSearch } from '../utils/pagination';
 
 // The wizard (its grid of 300 cartelas, the economics) is its own chunk, fetched while the list loads.
@@ -111,8 +111,13 @@ export function GamesPage() {
             <Pagination
               page={Math.min(page, data.totalPages)}
               totalPages={data.totalPages}
-              total={data.total}
               onPage={goTo}
+              label={t('games.pagination.label')}
+              summary={t('games.pagination.summary', {
+                page: format.number(Math.min(page, data.totalPages)),
+                pages: format.number(data.totalPages),
+                total: format.number(data.total),
+              })}
             />
           )}
         </div>

@@ -1,0 +1,70 @@
+import { clsx } from 'clsx';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+
+/** Page buttons shown around the current page (spec 02 section 9: a window of 5). */
+export const PAGE_WINDOW = 5;
+
+/**
+ * The page numbers to offer as buttons: up to `size` consecutive pages with the current one as near the middle
+ * as the ends allow (page 1 of 9: 1-5; page 5: 3-7; page 9: 5-9).
+ */
+export function pageWindow(current: number, totalPages: number, size = PAGE_WINDOW): number[] {
+  if (totalPages < 1) return [];
+  const page = Math.min(Math.max(1, current), totalPages);
+  const first = Math.max(1, Math.min(page - Math.floor(size / 2), totalPages - size + 1));
+  const last = Math.min(totalPages, first + size - 1);
+  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+}
+
+export interface PaginationProps {
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+  /** The navigation's name: 'Pages of games'. */
+  label: string;
+  /** The line beside the buttons: 'Page 2 of 9 (171 total games)'. */
+  summary: string;
+}
+
+/**
+ * Previous / Next and up to five page buttons around the current page, with the list's own summary line (spec
+ * 02 sections 2 and 9). The caller shows it only when there is more than one page.
+ */
+export function Pagination({ page, totalPages, onPage, label, summary }: PaginationProps) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={label} className="mt-4 flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+      <p className="text-sm text-ink-muted">{summary}</p>
+      <ul className="flex flex-wrap items-center justify-center gap-1.5">
+        <li>
+          <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+            <ChevronLeft className="size-4" aria-hidden="true" />
+            {t('common.pagination.previous')}
+          </Button>
+        </li>
+        {pageWindow(page, totalPages).map((n) => (
+          <li key={n}>
+            <Button
+              variant={n === page ? 'primary' : 'ghost'}
+              size="sm"
+              onClick={() => onPage(n)}
+              aria-label={t('common.pagination.page', { page: n })}
+              aria-current={n === page ? 'page' : undefined}
+              className={clsx('min-w-9 tabular-nums', n !== page && 'text-ink')}
+            >
+              {n}
+            </Button>
+          </li>
+        ))}
+        <li>
+          <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= totalPages}>
+            {t('common.pagination.next')}
+            <ChevronRight className="size-4" aria-hidden="true" />
+          </Button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
