@@ -1,13 +1,13 @@
 import type { AdminStatsResponse, CommissionSummaryResponse } from '@cartela/contract';
 import { CircleCheck, Clock, Coins, Gamepad2, Landmark, Users, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ChartCard, FigureTable } from '@/components/chart-card';
 import { LoadError } from '@/components/load-state';
 import { Alert } from '@/components/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { useAdminStats } from '../api/admin-stats';
 import { useCommissionSummary } from '../api/commission-summary';
 import { useDisplay, weekdayOf } from '../utils/display';
-import { ChartCard, FigureTable } from './chart-card';
 import { DashboardSkeleton, usePeriod } from './dashboard-state';
 import { CHART_COLORS, DayBarChart, DayLineChart } from './lazy-charts';
 import { PeriodSelector } from './period-selector';
@@ -192,6 +192,7 @@ function AdminFigures({ data, summary, busy }: AdminFiguresProps) {
           description={t('dashboard.charts.dailyRevenueHint')}
           height={CHART_HEIGHT}
           empty={days.length === 0}
+          emptyText={t('dashboard.charts.noData')}
           chart={<DayLineChart data={days} series={revenueSeries} height={CHART_HEIGHT} leftTick={count} />}
           table={revenueTable(t('dashboard.charts.dailyRevenue'), days)}
         />
@@ -200,6 +201,7 @@ function AdminFigures({ data, summary, busy }: AdminFiguresProps) {
           description={t('dashboard.charts.dailyGamesHint')}
           height={CHART_HEIGHT}
           empty={days.length === 0}
+          emptyText={t('dashboard.charts.noData')}
           chart={
             <DayBarChart
               data={days}
@@ -229,6 +231,7 @@ function AdminFigures({ data, summary, busy }: AdminFiguresProps) {
           description={t('dashboard.charts.revenue7Hint')}
           height={CHART_HEIGHT}
           empty={lastWeek.length === 0}
+          emptyText={t('dashboard.charts.noData')}
           chart={
             <DayBarChart data={lastWeek} series={revenueSeries} height={CHART_HEIGHT} leftTick={count} />
           }

@@ -1,11 +1,11 @@
 import { type AgentStatsResponse, WEEKDAYS } from '@cartela/contract';
 import { Coins, Gamepad2, Users, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ChartCard, FigureTable } from '@/components/chart-card';
 import { LoadError } from '@/components/load-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { useAgentStats } from '../api/agent-stats';
 import { useDisplay } from '../utils/display';
-import { ChartCard, FigureTable } from './chart-card';
 import { DashboardSkeleton, usePeriod } from './dashboard-state';
 import { FinancialModelCard } from './financial-model-card';
 import { CHART_COLORS, DayBarChart } from './lazy-charts';
@@ -166,6 +166,7 @@ function AgentFigures({ data, busy }: { data: AgentStatsResponse; busy: boolean 
           description={t('dashboard.charts.income7Hint')}
           height={CHART_HEIGHT}
           empty={dailyRows.length === 0}
+          emptyText={t('dashboard.charts.noData')}
           chart={
             <DayBarChart
               data={dailyRows}

@@ -15,11 +15,25 @@ export interface ChartCardProps {
   table: ReactNode;
   /** Nothing to draw: says so instead. */
   empty?: boolean;
+  /** What is said when empty (default: 'No figures yet.'). */
+  emptyText?: string;
   className?: string;
 }
 
-/** A chart with its title, and its figures as a table under a disclosure. */
-export function ChartCard({ title, description, chart, height, table, empty, className }: ChartCardProps) {
+/**
+ * A chart with its title, and its figures as a table under a disclosure (the balance manager, the dashboards).
+ * The chart is a named picture; the table gives screen readers and anyone who wants them the exact numbers.
+ */
+export function ChartCard({
+  title,
+  description,
+  chart,
+  height,
+  table,
+  empty,
+  emptyText,
+  className,
+}: ChartCardProps) {
   const { t } = useTranslation();
   return (
     <Card className={className}>
@@ -29,20 +43,20 @@ export function ChartCard({ title, description, chart, height, table, empty, cla
       </CardHeader>
       <CardContent className="space-y-4">
         {empty ? (
-          <p className="py-8 text-center text-sm text-ink-muted">{t('dashboard.charts.noData')}</p>
+          <p className="py-8 text-center text-sm text-ink-muted">{emptyText ?? t('common.charts.noData')}</p>
         ) : (
           <>
             {/* A picture with a name; the table below gives its figures to screen readers. */}
             <div
               role="img"
-              aria-label={t('dashboard.charts.chartLabel', { title })}
+              aria-label={t('common.charts.chartLabel', { title })}
               style={{ minHeight: height }}
             >
               <Suspense
                 fallback={
                   <div className="flex items-center justify-center text-ink-muted" style={{ height }}>
                     <Spinner size="md" className="text-brand-600" />
-                    <span className="sr-only">{t('dashboard.charts.loading')}</span>
+                    <span className="sr-only">{t('common.charts.loading')}</span>
                   </div>
                 }
               >
@@ -55,7 +69,7 @@ export function ChartCard({ title, description, chart, height, table, empty, cla
                   className="size-4 transition-transform group-open:rotate-90"
                   aria-hidden="true"
                 />
-                {t('dashboard.charts.showTable')}
+                {t('common.charts.showTable')}
               </summary>
               <div className="max-h-80 overflow-y-auto border-t border-line">{table}</div>
             </details>
