@@ -2,6 +2,7 @@ import { StatsPeriod } from '@cartela/contract';
 import { clsx } from 'clsx';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Amount } from '@/components/amount';
 import { LoadError, Loading } from '@/components/load-state';
 import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
@@ -9,7 +10,6 @@ import { useFormat } from '@/lib/format';
 import { useCommissionSummary } from '../api/summary';
 import { businessDay } from '../utils/display';
 import { useLoadFailureToast } from '../utils/load-failure';
-import { Amount } from './amount';
 
 /**
  * The summary cards (spec 02 section 3 'Commission summary'): over the payments dated in the period (default

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
+import { Amount } from '@/components/amount';
 import { Card } from '@/components/ui/card';
-import { Amount } from './amount';
 
 export interface Figure {
   label: string;
