@@ -295,7 +295,12 @@ describe('preparing a new database at start', () => {
       try {
         const result = await prepareDatabase(empty.database, { ...config, demoData: false });
         // An admin from ADMIN_USERNAME chose its password: nothing to warn about.
-        expect(result).toEqual({ demoCreated: false, admin: 'created', publishedPasswords: [] });
+        expect(result).toEqual({
+          demoCreated: false,
+          admin: 'created',
+          publishedPasswords: [],
+          timeZone: 'unchanged',
+        });
         const [owner] = await empty.database.db.select().from(users).where(eq(users.username, 'owner'));
         expect(owner?.role).toBe('admin');
       } finally {

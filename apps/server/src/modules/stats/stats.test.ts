@@ -15,6 +15,7 @@ import {
   type TestApp,
 } from '../../test/helpers.js';
 import { caller } from '../../test/network.js';
+import { applyBusinessTimeZone } from './business-day.js';
 
 // Wednesday 25 November 2026, 12:00 in Addis Ababa.
 const NOW = new Date('2026-11-25T09:00:00Z');
@@ -401,5 +402,28 @@ describe('the daily rollup', () => {
         sql`UPDATE games SET status = 'active', finished_at = NULL WHERE id = ${row!.id}`,
       ),
     ).rejects.toThrow();
+  });
+});
+
+describe('the business time zone', () => {
+  it('recomputes the business days and the rollup when it changes, and changes nothing when it does not', async () => {
+    const day = async () =>
+      rowsOf<{ d: string }>(
+        await t.database.db.execute(
+          sql`SELECT business_date::text AS d FROM games WHERE agent_id = ${agentA.user.id} AND created_at = '2026-11-23T21:00:00Z'`,
+        ),
+      )[0]!.d;
+    expect(await day()).toBe('2026-11-24');
+    expect(await applyBusinessTimeZone(t.database, 'Africa/Addis_Ababa')).toBe('unchanged');
+    expect(await applyBusinessTimeZone(t.database, 'UTC')).toBe('changed');
+    expect(await day()).toBe('2026-11-23');
+    const [monday] = rowsOf<{ games: number }>(
+      await t.database.db.execute(
+        sql`SELECT games_finished AS games FROM agent_daily_stats WHERE agent_id = ${agentA.user.id} AND business_date = '2026-11-23'`,
+      ),
+    );
+    expect(monday!.games).toBe(2);
+    expect(await applyBusinessTimeZone(t.database, 'Africa/Addis_Ababa')).toBe('changed');
+    expect(await day()).toBe('2026-11-24');
   });
 });

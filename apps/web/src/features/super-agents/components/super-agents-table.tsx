@@ -1,5 +1,5 @@
 import type { SuperAgent } from '@cartela/contract';
-import { Pencil, UserPlus } from 'lucide-react';
+import { Pencil, UserPlus, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,10 +11,12 @@ export interface SuperAgentsTableProps {
   superAgents: readonly SuperAgent[];
   onEdit: (superAgent: SuperAgent) => void;
   onAssign: (superAgent: SuperAgent) => void;
+  /** Their earnings, to mark paid or pending: an inactive super agent's too (what they earned is still owed). */
+  onEarnings: (superAgent: SuperAgent) => void;
 }
 
 /** The super agents, a card each on a phone (spec 02 section 2, "Super agent management"). */
-export function SuperAgentsTable({ superAgents, onEdit, onAssign }: SuperAgentsTableProps) {
+export function SuperAgentsTable({ superAgents, onEdit, onAssign, onEarnings }: SuperAgentsTableProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const col = {
@@ -88,6 +90,15 @@ export function SuperAgentsTable({ superAgents, onEdit, onAssign }: SuperAgentsT
                 >
                   <UserPlus className="size-4" aria-hidden="true" />
                   {t('superAgents.list.assignAgent')}
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => onEarnings(s)}
+                  aria-label={t('superAgents.list.earningsLabel', { name: s.username })}
+                >
+                  <Wallet className="size-4" aria-hidden="true" />
+                  {t('superAgents.list.earnings')}
                 </Button>
               </div>
             </TableCell>

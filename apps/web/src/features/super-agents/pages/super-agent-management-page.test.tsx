@@ -1,4 +1,4 @@
-import type { Agreement, SuperAgent } from '@cartela/contract';
+import type { Agreement, SuperAgent, SuperAgentEarning, SuperAgentEarningsResponse } from '@cartela/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +60,76 @@ const agentUser = (id: string, username: string, isActive = true) => ({
   virtualCoins: 1000,
 });
 
+const earningIds = {
+  pending: 'eeeeeeee-0000-4000-8000-000000000001',
+  paid: 'eeeeeeee-0000-4000-8000-000000000002',
+  cancelled: 'eeeeeeee-0000-4000-8000-000000000003',
+};
+
+function earning(id: string, overrides: Partial<SuperAgentEarning> = {}): SuperAgentEarning {
+  return {
+    id,
+    _id: id,
+    paymentDate: '2025-03-14T09:00:00.000Z',
+    businessDate: '2025-03-14',
+    paymentType: 'commission-share',
+    agentId: ids.agent1,
+    agentUsername: 'agent1',
+    baseAmount: 1000,
+    purchaseAmount: null,
+    agentCommission: 1000,
+    superAgentCommissionRate: 20,
+    platformCommissionRate: 50,
+    superAgentShare: 200,
+    platformShare: 100,
+    superAgentNetEarnings: 100,
+    status: 'pending',
+    paidAt: null,
+    notes: null,
+    commissionPaymentId: 'ffffffff-0000-4000-8000-000000000001',
+    ...overrides,
+  };
+}
+
+const EARNINGS = [
+  earning(earningIds.pending),
+  earning(earningIds.paid, {
+    businessDate: '2025-03-13',
+    paymentType: 'virtual-coin-purchase',
+    agentId: ids.agent2,
+    agentUsername: 'agent2',
+    baseAmount: 500,
+    purchaseAmount: 500,
+    agentCommission: null,
+    superAgentShare: 100,
+    platformShare: 50,
+    superAgentNetEarnings: 50,
+    status: 'paid',
+    paidAt: '2025-03-14T09:30:00.000Z',
+    notes: 'Cash, receipt 12',
+    commissionPaymentId: null,
+  }),
+  earning(earningIds.cancelled, { businessDate: '2025-03-12', status: 'cancelled' }),
+];
+
+function earningsOf(payments: SuperAgentEarning[] = EARNINGS, period = 'month'): SuperAgentEarningsResponse {
+  return {
+    period,
+    from: '2025-02-13',
+    to: '2025-03-14',
+    timeZone: 'Africa/Addis_Ababa',
+    payments,
+    totals: {
+      baseAmount: 1500,
+      superAgentShare: 300,
+      platformShare: 150,
+      superAgentNetEarnings: 150,
+      pending: 100,
+      paid: 50,
+    },
+  };
+}
+
 type Routes = Parameters<typeof mockApi>[0];
 
 function open(extra: Routes = {}, path = '/super-agent-management') {
@@ -91,6 +161,31 @@ const bodyOf = (fetchMock: ReturnType<typeof mockApi>, route: Route) => {
   const call = fetchMock.mock.calls.find(([url, init]) => url === path && init?.method === method);
   return call ? JSON.parse(String(call[1]!.body)) : undefined;
 };
+
+/** Every call of a route, whatever its query: its address and its body. */
+const callsTo = (fetchMock: ReturnType<typeof mockApi>, route: Route) => {
+  const [method, path] = route.split(' ');
+  return fetchMock.mock.calls
+    .filter(([url, init]) => String(url).split('?')[0] === path && (init?.method ?? 'GET') === method)
+    .map(([url, init]) => ({
+      url: String(url),
+      body: init?.body === undefined ? undefined : JSON.parse(String(init.body)),
+    }));
+};
+
+const earningsRoute: Route = `GET /api/super-agents/${ids.super1}/earnings`;
+
+/** The page, then super1's earnings opened from its row: the dialog and its table. */
+async function openEarnings(extra: Routes = {}) {
+  const fetchMock = open({ [earningsRoute]: json(200, earningsOf()), ...extra });
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Earnings of super1' }, slow));
+  const dialog = await screen.findByRole('dialog', { name: "super1's earnings" });
+  const table = await within(dialog).findByRole('table', { name: 'Earnings of super1' });
+  return { fetchMock, user, dialog, table };
+}
+
+const row = (table: HTMLElement, name: string) => within(table).getByRole('row', { name });
 
 describe('super agent management', () => {
   it('lists the super agents with their rate, agents, earnings, status and creation date', async () => {
@@ -369,6 +464,199 @@ describe('super agent management', () => {
     await userEvent.setup().selectOptions(screen.getByLabelText('Show'), 'Ended only');
     expect(within(table).getAllByRole('row')).toHaveLength(2);
     expect(within(table).getByText('super1')).toBeInTheDocument();
+  });
+
+  describe('the earnings dialog', () => {
+    it("opens a super agent's earnings of the last month, with the totals and one row per earning", async () => {
+      const { fetchMock, user, dialog, table } = await openEarnings();
+      expect(callsTo(fetchMock, earningsRoute).map((c) => c.url)).toEqual([
+        `/api/super-agents/${ids.super1}/earnings?period=month`,
+      ]);
+      expect(within(dialog).getByLabelText('Period')).toHaveDisplayValue('Last Month');
+      expect(within(dialog).getByLabelText('Status')).toHaveDisplayValue('All statuses');
+      expect(within(dialog).getByText('Feb 13, 2025 to Mar 14, 2025')).toBeInTheDocument();
+
+      const totals = within(dialog).getByRole('region', { name: 'Totals for the period' });
+      const figure = (label: string) => within(totals).getByText(label).parentElement!;
+      expect(figure('Total Earnings')).toHaveTextContent('ETB 1,500.00');
+      expect(figure('Their Share')).toHaveTextContent('ETB 150.00');
+      expect(figure('Platform Share')).toHaveTextContent('ETB 150.00');
+      expect(figure('Pending')).toHaveTextContent('ETB 100.00');
+      expect(figure('Paid')).toHaveTextContent('ETB 50.00');
+
+      expect(row(table, 'agent1 Mar 14, 2025')).toHaveTextContent(
+        /^Mar 14, 2025Commission shareagent1ETB\s1,000\.00ETB\s200\.00ETB\s100\.00ETB\s100\.00PendingNot paidMark Paid$/,
+      );
+      // 09:30 UTC is 12:30 in Addis Ababa; the notes of the payment under it.
+      const paid = row(table, 'agent2 Mar 13, 2025');
+      expect(paid).toHaveTextContent(
+        /^Mar 13, 2025Coin purchaseagent2ETB\s500\.00ETB\s100\.00ETB\s50\.00ETB\s50\.00PaidMar 14, 2025, 12:30 PMCash, receipt 12Mark Pending$/,
+      );
+      expect(within(paid).queryByRole('button', { name: 'Mark Paid' })).not.toBeInTheDocument();
+      const cancelled = row(table, 'agent1 Mar 12, 2025');
+      expect(within(cancelled).getByText('Cancelled')).toBeInTheDocument();
+      expect(within(cancelled).queryByRole('button')).not.toBeInTheDocument();
+
+      // The filters ask again: all time, paid only.
+      await user.selectOptions(within(dialog).getByLabelText('Period'), 'All time');
+      await user.selectOptions(within(dialog).getByLabelText('Status'), 'Paid');
+      await waitFor(() =>
+        expect(callsTo(fetchMock, earningsRoute).at(-1)?.url).toBe(
+          `/api/super-agents/${ids.super1}/earnings?period=all&status=paid`,
+        ),
+      );
+    });
+
+    it('opens from the keyboard, and Escape closes the mark-paid dialog first, then the earnings', async () => {
+      open({ [earningsRoute]: json(200, earningsOf()) });
+      const user = userEvent.setup();
+      const button = await screen.findByRole('button', { name: 'Earnings of super1' }, slow);
+      // Inactive super agents' earnings can still be paid.
+      expect(screen.getByRole('button', { name: 'Earnings of retired' })).toBeEnabled();
+      button.focus();
+      await user.keyboard('{Enter}');
+      const dialog = await screen.findByRole('dialog', { name: "super1's earnings" });
+      const table = await within(dialog).findByRole('table', { name: 'Earnings of super1' });
+      within(row(table, 'agent1 Mar 14, 2025')).getByRole('button', { name: 'Mark Paid' }).focus();
+      await user.keyboard('{Enter}');
+      await screen.findByRole('dialog', { name: 'Mark earning as paid' });
+      await user.keyboard('{Escape}');
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Mark earning as paid' })).not.toBeInTheDocument(),
+      );
+      expect(screen.getByRole('dialog', { name: "super1's earnings" })).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(screen.getByRole('button', { name: 'Earnings of super1' })).toHaveFocus();
+    });
+
+    it("says 'No earnings for this period', and shows a failed load with a retry", async () => {
+      let answer = json(200, earningsOf([]));
+      open({ [earningsRoute]: () => answer });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Earnings of super1' }, slow));
+      const dialog = await screen.findByRole('dialog', { name: "super1's earnings" });
+      expect(await within(dialog).findByText('No earnings for this period')).toBeInTheDocument();
+      expect(within(dialog).queryByRole('table')).not.toBeInTheDocument();
+
+      answer = json(404, { message: 'Super agent not found', code: 'NOT_FOUND' });
+      await user.selectOptions(within(dialog).getByLabelText('Period'), 'Last Year');
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent('Failed to load earnings');
+      expect(alert).toHaveTextContent('Super agent not found');
+
+      answer = json(200, earningsOf(EARNINGS, 'year'));
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await within(dialog).findByRole('table', { name: 'Earnings of super1' })).toBeInTheDocument();
+      expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('marks a pending earning paid with its notes, says so and refreshes the earnings and the list', async () => {
+      const markPaid: Route = `PUT /api/super-agents/earnings/${earningIds.pending}/mark-paid`;
+      const { fetchMock, user, table } = await openEarnings({
+        [markPaid]: json(200, {
+          message: 'Earning marked as paid',
+          earning: earning(earningIds.pending, { status: 'paid', paidAt: '2025-03-15T08:00:00.000Z' }),
+        }),
+      });
+      const before = {
+        earnings: callsTo(fetchMock, earningsRoute).length,
+        list: callsTo(fetchMock, 'GET /api/super-agents').length,
+      };
+      await user.click(within(row(table, 'agent1 Mar 14, 2025')).getByRole('button', { name: 'Mark Paid' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Mark earning as paid' });
+      expect(dialog).toHaveAccessibleDescription(
+        /^You paid super1 ETB\s100\.00, their share from agent1 for Mar 14, 2025\.$/,
+      );
+      expect(within(dialog).getByLabelText('Notes (optional)')).toHaveFocus();
+      await user.type(within(dialog).getByLabelText('Notes (optional)'), 'Receipt 42');
+      await user.click(within(dialog).getByRole('button', { name: 'Mark Paid' }));
+
+      expect(await screen.findByText('Earning marked as paid')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Mark earning as paid' })).not.toBeInTheDocument(),
+      );
+      // The earnings stay open.
+      expect(screen.getByRole('dialog', { name: "super1's earnings" })).toBeInTheDocument();
+      expect(callsTo(fetchMock, markPaid)).toEqual([
+        {
+          url: `/api/super-agents/earnings/${earningIds.pending}/mark-paid`,
+          body: { notes: 'Receipt 42' },
+        },
+      ]);
+      await waitFor(() => {
+        expect(callsTo(fetchMock, earningsRoute).length).toBeGreaterThan(before.earnings);
+        expect(callsTo(fetchMock, 'GET /api/super-agents').length).toBeGreaterThan(before.list);
+      });
+    });
+
+    it('sends a paid earning back to pending after a confirmation', async () => {
+      const markPending: Route = `PUT /api/super-agents/earnings/${earningIds.paid}/mark-pending`;
+      const { fetchMock, user, table } = await openEarnings({
+        [markPending]: json(200, {
+          message: 'Earning marked as pending',
+          earning: earning(earningIds.paid, { status: 'pending' }),
+        }),
+      });
+      const paid = row(table, 'agent2 Mar 13, 2025');
+      await user.click(within(paid).getByRole('button', { name: 'Mark Pending' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Mark earning as pending?' });
+      expect(confirm).toHaveAccessibleDescription(
+        /^The earning of super1 from agent2 for Mar 13, 2025 \(ETB\s50\.00\) goes back to pending: it counts as not paid again\.$/,
+      );
+      expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+      await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Mark earning as pending?' })).not.toBeInTheDocument(),
+      );
+      expect(callsTo(fetchMock, markPending)).toHaveLength(0);
+      // Back in the earnings, on the button that asked.
+      expect(within(paid).getByRole('button', { name: 'Mark Pending' })).toHaveFocus();
+
+      await user.click(within(paid).getByRole('button', { name: 'Mark Pending' }));
+      const again = await screen.findByRole('dialog', { name: 'Mark earning as pending?' });
+      await user.click(within(again).getByRole('button', { name: 'Mark Pending' }));
+      expect(await screen.findByText('Earning marked as pending')).toBeInTheDocument();
+      expect(callsTo(fetchMock, markPending)).toEqual([
+        { url: `/api/super-agents/earnings/${earningIds.paid}/mark-pending`, body: undefined },
+      ]);
+    });
+
+    it("shows a 409's message, closes the dialog and refreshes the earnings", async () => {
+      const markPaid: Route = `PUT /api/super-agents/earnings/${earningIds.pending}/mark-paid`;
+      const { fetchMock, user, table } = await openEarnings({
+        [markPaid]: json(409, {
+          message: 'Earning is not pending',
+          code: 'CONFLICT',
+          reason: 'EARNING_STATUS',
+        }),
+      });
+      const before = callsTo(fetchMock, earningsRoute).length;
+      await user.click(within(row(table, 'agent1 Mar 14, 2025')).getByRole('button', { name: 'Mark Paid' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Mark earning as paid' });
+      await user.click(within(dialog).getByRole('button', { name: 'Mark Paid' }));
+
+      expect(await screen.findByText('Earning is not pending')).toBeInTheDocument();
+      expect(screen.getByText('Failed to mark earning as paid')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Mark earning as paid' })).not.toBeInTheDocument(),
+      );
+      await waitFor(() => expect(callsTo(fetchMock, earningsRoute).length).toBeGreaterThan(before));
+    });
+
+    it("keeps the confirmation's 409 message for Mark Pending too", async () => {
+      const markPending: Route = `PUT /api/super-agents/earnings/${earningIds.paid}/mark-pending`;
+      const { user, table } = await openEarnings({
+        [markPending]: json(409, { message: 'Earning is not paid', code: 'CONFLICT' }),
+      });
+      await user.click(
+        within(row(table, 'agent2 Mar 13, 2025')).getByRole('button', { name: 'Mark Pending' }),
+      );
+      const confirm = await screen.findByRole('dialog', { name: 'Mark earning as pending?' });
+      await user.click(within(confirm).getByRole('button', { name: 'Mark Pending' }));
+      expect(await screen.findByText('Earning is not paid')).toBeInTheDocument();
+      expect(screen.getByText('Failed to mark earning as pending')).toBeInTheDocument();
+    });
   });
 
   it('switches tabs with the keyboard and keeps the tab in the address', async () => {

@@ -17,6 +17,7 @@ import { useAgreements } from '../api/agreements';
 import { useSuperAgents } from '../api/super-agents';
 import { AgreementsTable } from '../components/agreements-table';
 import { AssignAgentDialog } from '../components/assign-agent-dialog';
+import { EarningsDialog } from '../components/earnings-dialog';
 import { SuperAgentDialog } from '../components/super-agent-dialog';
 import { SuperAgentsTable } from '../components/super-agents-table';
 
@@ -24,6 +25,7 @@ type Open =
   | { kind: 'create' }
   | { kind: 'edit'; superAgent: SuperAgent }
   | { kind: 'assign'; superAgentId?: string }
+  | { kind: 'earnings'; superAgent: SuperAgent }
   | null;
 
 type Tab = 'super-agents' | 'assignments';
@@ -82,6 +84,7 @@ function SuperAgentsPanel({ onOpen }: { onOpen: (open: Open) => void }) {
       superAgents={superAgents.data}
       onEdit={(superAgent) => onOpen({ kind: 'edit', superAgent })}
       onAssign={(superAgent) => onOpen({ kind: 'assign', superAgentId: superAgent.id })}
+      onEarnings={(superAgent) => onOpen({ kind: 'earnings', superAgent })}
     />
   );
 }
@@ -209,6 +212,7 @@ export function SuperAgentManagementPage() {
       {open?.kind === 'create' && <SuperAgentDialog onClose={close} />}
       {open?.kind === 'edit' && <SuperAgentDialog superAgent={open.superAgent} onClose={close} />}
       {open?.kind === 'assign' && <AssignAgentDialog superAgentId={open.superAgentId} onClose={close} />}
+      {open?.kind === 'earnings' && <EarningsDialog superAgent={open.superAgent} onClose={close} />}
     </>
   );
 }

@@ -1,0 +1,159 @@
+import { EarningStatus, type SuperAgent, type SuperAgentEarning } from '@cartela/contract';
+import { Wallet } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Amount } from '@/components/amount';
+import { LoadError, Loading } from '@/components/load-state';
+import { Card } from '@/components/ui/card';
+import { Dialog } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Field } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { useFormat } from '@/lib/format';
+import { type EarningsFilters, EarningsPeriod, useSuperAgentEarnings } from '../api/earnings';
+import { businessDay } from './earnings-display';
+import { type EarningAction, EarningsTable } from './earnings-table';
+import { MarkEarningPaidDialog } from './mark-earning-paid-dialog';
+import { MarkEarningPendingDialog } from './mark-earning-pending-dialog';
+
+type Open = { action: EarningAction; earning: SuperAgentEarning } | null;
+
+/**
+ * A super agent's earnings, for the admin who pays them (decision 053 section 5): the period (Last Week / Month /
+ * Year, All time; a month by default) and status filters, the period's totals, every earning with Mark Paid
+ * (pending) or Mark Pending (paid). Wide on a laptop; on a phone the earnings are cards.
+ */
+export function EarningsDialog({ superAgent, onClose }: { superAgent: SuperAgent; onClose: () => void }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const ids = { period: useId(), status: useId() };
+  const [period, setPeriod] = useState<EarningsPeriod>('month');
+  const [status, setStatus] = useState<EarningStatus | ''>('');
+  const [open, setOpen] = useState<Open>(null);
+
+  // Only the filters that are set: no status is every earning of the period.
+  const filters: EarningsFilters = status ? { period, status } : { period };
+  const earnings = useSuperAgentEarnings(superAgent.id, filters);
+  const data = earnings.data;
+  const name = superAgent.username;
+
+  const totals = data && [
+    { label: t('superAgents.earnings.totalEarnings'), value: data.totals.baseAmount },
+    { label: t('superAgents.earnings.theirShare'), value: data.totals.superAgentNetEarnings },
+    { label: t('superAgents.earnings.platformShare'), value: data.totals.platformShare },
+    { label: t('superAgents.earnings.pending'), value: data.totals.pending },
+    { label: t('superAgents.earnings.paid'), value: data.totals.paid },
+  ];
+
+  return (
+    <>
+      <Dialog
+        open
+        onOpenChange={(isOpen) => !isOpen && onClose()}
+        title={t('superAgents.earnings.title', { name })}
+        description={t('superAgents.earnings.description')}
+        className="md:max-w-6xl"
+      >
+        <div className="space-y-5">
+          <fieldset className="grid grid-cols-1 items-end gap-3 sm:grid-cols-[repeat(2,minmax(0,14rem))_1fr]">
+            <legend className="sr-only">{t('superAgents.earnings.filters')}</legend>
+            <Field id={ids.period} label={t('superAgents.earnings.period')}>
+              <Select
+                id={ids.period}
+                value={period}
+                onChange={(event) => setPeriod(EarningsPeriod.parse(event.target.value))}
+              >
+                {EarningsPeriod.options.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`superAgents.earnings.periods.${value}`)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field id={ids.status} label={t('superAgents.earnings.status')}>
+              <Select
+                id={ids.status}
+                value={status}
+                onChange={(event) =>
+                  setStatus(event.target.value ? EarningStatus.parse(event.target.value) : '')
+                }
+              >
+                <option value="">{t('superAgents.earnings.statuses.all')}</option>
+                {EarningStatus.options.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`superAgents.earnings.statuses.${value}`)}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <div className="flex min-h-11 flex-wrap items-center gap-x-4 gap-y-1 text-sm text-ink-muted sm:justify-end">
+              {data && (
+                <span>
+                  {t('superAgents.earnings.range', {
+                    from: format.date(businessDay(data.from)),
+                    to: format.date(businessDay(data.to)),
+                  })}
+                </span>
+              )}
+              {earnings.isFetching && !earnings.isPending && (
+                <Spinner size="sm" label={t('superAgents.earnings.updating')} />
+              )}
+            </div>
+          </fieldset>
+
+          {earnings.isPending && <Loading label={t('superAgents.earnings.loading')} />}
+          {earnings.isError && (
+            <LoadError
+              title={t('superAgents.earnings.loadFailed')}
+              error={earnings.error}
+              onRetry={() => void earnings.refetch()}
+              retrying={earnings.isFetching}
+            />
+          )}
+          {data && !earnings.isError && data.payments.length === 0 && (
+            <EmptyState
+              icon={Wallet}
+              title={t('superAgents.earnings.empty')}
+              description={t('superAgents.earnings.emptyBody')}
+            />
+          )}
+          {data && !earnings.isError && data.payments.length > 0 && (
+            <>
+              {totals && (
+                <section aria-label={t('superAgents.earnings.totals')}>
+                  <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+                    {totals.map(({ label, value }) => (
+                      <Card key={label} className="min-w-0 p-4">
+                        <dt className="text-sm text-ink-muted">{label}</dt>
+                        <dd className="mt-1 text-lg font-bold tracking-tight break-words text-ink tabular-nums">
+                          <Amount text={format.etb(value)} />
+                        </dd>
+                      </Card>
+                    ))}
+                  </dl>
+                </section>
+              )}
+              <EarningsTable
+                superAgentName={name}
+                earnings={data.payments}
+                onAction={(action, earning) => setOpen({ action, earning })}
+              />
+            </>
+          )}
+        </div>
+      </Dialog>
+
+      {open?.action === 'markPaid' && (
+        <MarkEarningPaidDialog superAgentName={name} earning={open.earning} onClose={() => setOpen(null)} />
+      )}
+      {open?.action === 'markPending' && (
+        <MarkEarningPendingDialog
+          superAgentName={name}
+          earning={open.earning}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </>
+  );
+}

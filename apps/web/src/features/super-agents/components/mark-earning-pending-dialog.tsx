@@ -1,0 +1,77 @@
+import type { SuperAgentEarning } from '@cartela/contract';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { i18n } from '@/i18n';
+import { ApiError } from '@/lib/api';
+import { useFormat } from '@/lib/format';
+import { notify } from '@/lib/toast';
+import { useMarkEarningPending } from '../api/mark-earning-pending';
+import { businessDay, failureToast, TOAST_MS } from './earnings-display';
+import { FocusOnOpen } from './focus-on-open';
+
+export interface MarkEarningPendingDialogProps {
+  superAgentName: string;
+  earning: SuperAgentEarning;
+  onClose: () => void;
+}
+
+/**
+ * Mark Pending (decision 053 section 5): paid -> pending, after a confirmation. It is the ConfirmDialog of
+ * components/ui (Cancel, the safe choice, takes the focus), which opened over the earnings dialog needs
+ * `FocusOnOpen` to keep that focus. A 409 (not paid any more) closes it with the server's reason.
+ */
+export function MarkEarningPendingDialog({
+  superAgentName,
+  earning,
+  onClose,
+}: MarkEarningPendingDialogProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const cancelId = useId();
+  const markPending = useMarkEarningPending();
+
+  async function confirm() {
+    try {
+      await markPending.mutateAsync(earning.id);
+      notify.success(t('superAgents.markEarningPending.done'), { duration: TOAST_MS.success });
+      onClose();
+    } catch (error) {
+      failureToast(i18n.t('superAgents.markEarningPending.failed'), error);
+      // It is not paid any more (the rows are refreshed): asking again would be refused again.
+      if (error instanceof ApiError && error.status === 409) onClose();
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && !markPending.isPending && onClose()}
+      title={t('superAgents.markEarningPending.title')}
+      description={t('superAgents.markEarningPending.body', {
+        name: superAgentName,
+        agent: earning.agentUsername,
+        date: format.date(businessDay(earning.businessDate)),
+        amount: format.etb(earning.superAgentNetEarnings),
+      })}
+      footer={
+        <>
+          <FocusOnOpen id={cancelId} />
+          <Button
+            id={cancelId}
+            variant="outline"
+            onClick={onClose}
+            disabled={markPending.isPending}
+            autoFocus
+          >
+            {t('common.cancel')}
+          </Button>
+          <Button onClick={() => void confirm()} loading={markPending.isPending}>
+            {t('superAgents.markEarningPending.confirm')}
+          </Button>
+        </>
+      }
+    />
+  );
+}
