@@ -9,7 +9,13 @@ import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { useFormat } from '@/lib/format';
 import { useReportAgents } from '../api/report-agents';
-import { hasFilters, REPORT_STATUSES, type ReportStatus, type ReportView } from '../utils/search';
+import {
+  hasFilters,
+  REPORT_STATUSES,
+  type ReportStatus,
+  type ReportView,
+  type ViewChange,
+} from '../utils/search';
 
 export interface ReportFiltersProps {
   view: ReportView;
@@ -18,7 +24,7 @@ export interface ReportFiltersProps {
   rangeMode: boolean;
   onRangeMode: (on: boolean) => void;
   /** A change of filters (the page goes back to 1). */
-  onChange: (changes: Partial<ReportView>) => void;
+  onChange: (changes: ViewChange) => void;
   onClear: () => void;
 }
 
@@ -77,9 +83,13 @@ export function ReportFilters({
                   onChange={(event) => {
                     const startDate = dateValue(event.target.value);
                     // A start after the end moves the end with it: the range is never backwards.
-                    const endDate =
-                      startDate && view.endDate && startDate > view.endDate ? startDate : view.endDate;
-                    onChange({ startDate, endDate });
+                    onChange((current) => ({
+                      startDate,
+                      endDate:
+                        startDate && current.endDate && startDate > current.endDate
+                          ? startDate
+                          : current.endDate,
+                    }));
                   }}
                 />
               </Field>
@@ -92,9 +102,13 @@ export function ReportFilters({
                   aria-describedby={described('report-end-date', view.endDate)}
                   onChange={(event) => {
                     const endDate = dateValue(event.target.value);
-                    const startDate =
-                      endDate && view.startDate && endDate < view.startDate ? endDate : view.startDate;
-                    onChange({ startDate, endDate });
+                    onChange((current) => ({
+                      endDate,
+                      startDate:
+                        endDate && current.startDate && endDate < current.startDate
+                          ? endDate
+                          : current.startDate,
+                    }));
                   }}
                 />
               </Field>

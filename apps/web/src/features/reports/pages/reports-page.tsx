@@ -1,6 +1,6 @@
 import '../i18n';
 import { ChartColumn, Download, SearchX, X } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { LoadError, Loading, useFailureToast } from '@/components/load-state';
@@ -27,6 +27,7 @@ import {
   readView,
   type SortField,
   searchOf,
+  type ViewChange,
 } from '../utils/search';
 
 /** Spec 02 section 9: error toasts stay 5 s. */
@@ -57,8 +58,20 @@ function ReportsView({ admin }: { admin: boolean }) {
         : rangeWanted;
 
   const show = (next: ReportView, replace = false) => setParams(searchOf(next), { replace });
+  // The view as the last change left it: two changes before the next render (From, then To, while the first
+  // navigation is still pending) build on each other instead of the second undoing the first.
+  const latest = useRef(view);
+  latest.current = view;
   /** Another filter or sort: back to page 1. */
-  const change = (changes: Partial<ReportView>) => show({ ...view, page: 1, ...changes });
+  const change = (changes: ViewChange) => {
+    const next = {
+      ...latest.current,
+      page: 1,
+      ...(typeof changes === 'function' ? changes(latest.current) : changes),
+    };
+    latest.current = next;
+    show(next);
+  };
   const clear = () => {
     setRangeWanted(false);
     show({ ...DEFAULT_VIEW, sortBy: view.sortBy, sortOrder: view.sortOrder });

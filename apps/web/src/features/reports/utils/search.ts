@@ -13,6 +13,9 @@ export type SortField = (typeof REPORT_SORT_FIELDS)[number];
 export type SortOrder = 'asc' | 'desc';
 
 /** What the reports show: the filters, the sort and the page, all kept in the address. */
+/** A change of the view: the fields to set, or made from the view as it is when the change applies. */
+export type ViewChange = Partial<ReportView> | ((current: ReportView) => Partial<ReportView>);
+
 export interface ReportView {
   status: ReportStatus;
   /** One business day of creation; never together with startDate/endDate (the contract refuses both). */
