@@ -7,13 +7,18 @@
 //   4. how many halls, each calling a ball every 2 s, one instance serves with p99 under 50 ms: measured
 //      open-loop (each hall on its own keep-alive connection fires on its own 2 s clock, whatever the answers
 //      do), stepping the number of halls up; the figure is the largest step whose p99 stays under 50 ms.
+// Beside 3, on Linux, the CPU each part spent per request (from /proc): the server, PostgreSQL (every process
+// of the cluster) and this process (the load generator), for call-number and for hello; and how many cores
+// 30% of hello would need at those costs. On a machine where all three share the cores, that tells whether the
+// target can be reached at all (docs/PERFORMANCE.md).
 // Needs DATABASE_URL (a PostgreSQL server where this user may create databases): the bench makes its own
-// database there and drops it at the end. Skipped when it is unset. `node bench/games.mjs [seconds]`.
-import { spawn } from 'node:child_process';
+// database there and drops it at the end. Skipped when it is unset. `node bench/games.mjs [seconds]`;
+// BENCH_HALL_STEPS=1000,2000 replaces the halls' steps.
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -26,7 +31,9 @@ const CREATE_TARGET_MS = 20;
 const CALL_TARGET_MS = 10;
 const RATIO_TARGET = 0.3;
 const HALL_P99_MS = 50;
-const HALL_STEPS = [250, 500, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000];
+const HALL_STEPS = (process.env.BENCH_HALL_STEPS ?? '250,500,1000,2000,3000,4000,5000,6000,7000,8000,10000')
+  .split(',')
+  .map(Number);
 const HALL_SECONDS = 20;
 
 const serverUrl = process.env.DATABASE_URL;
@@ -63,6 +70,52 @@ async function startHello() {
   throw new Error('hello server did not start');
 }
 
+/** Clock ticks per second of /proc's CPU times (null when there is no /proc: no CPU accounting then). */
+const ticksPerSecond = (() => {
+  try {
+    readFileSync('/proc/self/stat');
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString()) || 100;
+  } catch {
+    return null;
+  }
+})();
+
+/** CPU seconds (user + system, all threads) each process has used so far; a process gone counts 0. */
+function cpuSeconds(pids) {
+  return pids.map((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond; // utime, stime
+    } catch {
+      return 0;
+    }
+  });
+}
+
+/**
+ * Runs `load` and answers its result with the CPU seconds each group of processes spent meanwhile. A group is
+ * a function listing its processes, asked before and after; a process that appeared meanwhile counts from 0
+ * (a new database connection, say).
+ */
+async function withCpu(groups, load) {
+  if (ticksPerSecond === null) return { result: await load(), cpu: null };
+  const before = {};
+  for (const [name, list] of Object.entries(groups)) {
+    const pids = await list();
+    const seconds = cpuSeconds(pids);
+    before[name] = new Map(pids.map((pid, i) => [pid, seconds[i]]));
+  }
+  const result = await load();
+  const cpu = {};
+  for (const [name, list] of Object.entries(groups)) {
+    const pids = [...new Set([...before[name].keys(), ...(await list())])];
+    const seconds = cpuSeconds(pids);
+    cpu[name] = pids.reduce((sum, pid, i) => sum + seconds[i] - (before[name].get(pid) ?? 0), 0);
+  }
+  return { result, cpu };
+}
+
 /** Runs `fn` over `items`, `width` at a time. */
 async function inBatches(items, width, fn) {
   const out = [];
@@ -79,6 +132,12 @@ function hallsRun({ port, paths, headersOf, everyMs, seconds }) {
   return new Promise((resolve) => {
     const latencies = [];
     let failures = 0;
+    /** What the failures were: 'status 409', 'ECONNRESET', ... */
+    const kinds = new Map();
+    const failed = (kind) => {
+      failures++;
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    };
     let pending = 0;
     const started = performance.now();
     const countFrom = started + 2000;
@@ -88,7 +147,7 @@ function hallsRun({ port, paths, headersOf, everyMs, seconds }) {
     const done = () => {
       if (performance.now() < stopAt || pending > 0) return;
       for (const a of agents) a.destroy();
-      resolve({ latencies, failures });
+      resolve({ latencies, failures, kinds });
     };
     paths.forEach((p, i) => {
       const fire = () => {
@@ -103,15 +162,15 @@ function hallsRun({ port, paths, headersOf, everyMs, seconds }) {
               pending--;
               if (t0 >= countFrom) {
                 latencies.push(performance.now() - t0);
-                if (res.statusCode !== 200) failures++;
+                if (res.statusCode !== 200) failed(`status ${res.statusCode}`);
               }
               done();
             });
           },
         );
-        req.on('error', () => {
+        req.on('error', (err) => {
           pending--;
-          failures++;
+          failed(err.code ?? err.message);
           done();
         });
         req.end();
@@ -289,12 +348,21 @@ try {
   hello = await startHello();
   const helloLoad = () =>
     autocannon({ url: `http://127.0.0.1:${hello.port}/hello`, connections: CONNECTIONS, duration });
+  // Every process of the PostgreSQL cluster (backends, WAL writer, checkpointer, ...), as it reports them.
+  const postgresPids = async () =>
+    (await db.query('SELECT pid FROM pg_stat_activity')).rows.map((r) => r.pid);
   await helloLoad();
   const h1 = await helloLoad();
   await callLoad();
   for (const queue of queues) queue.shift(); // the warm-up's last answers were not all counted: fresh games
-  const calls = await callLoad();
-  const h2 = await helloLoad();
+  const { result: calls, cpu: callCpu } = await withCpu(
+    { server: () => [server.pid], postgres: postgresPids, client: () => [process.pid] },
+    callLoad,
+  );
+  const { result: h2, cpu: helloCpu } = await withCpu(
+    { server: () => [hello.child.pid], client: () => [process.pid] },
+    helloLoad,
+  );
   const helloRps = (h1.requests.average + h2.requests.average) / 2;
   const callRps = calls.requests.average;
   const ratio = callRps / helloRps;
@@ -306,6 +374,29 @@ try {
     `games: call-number, ${CONNECTIONS} connections on their own games: ${callRps.toFixed(0)} req/s, p50 ${calls.latency.p50} ms, ` +
       `p99 ${calls.latency.p99} ms, non-2xx+errors ${errors}`,
   );
+  if (callCpu && helloCpu) {
+    const callCount = calls.requests.total;
+    const helloCount = h2.requests.total;
+    const us = (seconds, count) => (seconds / count) * 1e6;
+    const perCall = {
+      server: us(callCpu.server, callCount),
+      postgres: us(callCpu.postgres, callCount),
+      client: us(callCpu.client, callCount),
+    };
+    const callTotal = perCall.server + perCall.postgres + perCall.client;
+    console.log(
+      `games: CPU per call-number: server ${perCall.server.toFixed(0)} us, PostgreSQL ${perCall.postgres.toFixed(0)} us, ` +
+        `load generator ${perCall.client.toFixed(0)} us (${callTotal.toFixed(0)} us); per hello: server ` +
+        `${us(helloCpu.server, helloCount).toFixed(0)} us, load generator ${us(helloCpu.client, helloCount).toFixed(0)} us`,
+    );
+    const needed = RATIO_TARGET * helloRps;
+    const cores = availableParallelism();
+    console.log(
+      `games: ${RATIO_TARGET * 100}% of hello is ${needed.toFixed(0)} calls/s: at these costs ${((needed * callTotal) / 1e6).toFixed(1)} ` +
+        `cores (PostgreSQL alone ${((needed * perCall.postgres) / 1e6).toFixed(1)}, the server alone ` +
+        `${((needed * perCall.server) / 1e6).toFixed(1)}); this machine has ${cores}`,
+    );
+  }
   const throughputOk = ratio >= RATIO_TARGET && errors === 0;
   console.log(
     `games: call-number is ${(ratio * 100).toFixed(0)}% of hello (target >= ${RATIO_TARGET * 100}%) ${verdict(throughputOk)}`,
@@ -313,20 +404,33 @@ try {
   failed ||= !throughputOk;
 
   // -- 4. halls calling a ball every 2 s ---------------------------------------------------------------------
-  // Each hall: its own agent token (round robin over the 50), its own game, its own connection.
-  const maxHalls = HALL_STEPS.at(-1);
-  const hallGames = await inBatches(
-    range(maxHalls, 0),
-    20,
-    async (i) => (await newGame(tokens[i % AGENTS], 50)).game.gameId,
-  );
-  await db.query('VACUUM ANALYZE');
+  // Each hall: its own game (and its agent's token), its own connection. A step of HALL_SECONDS calls a game
+  // up to 11 times, so a game serves at most 6 steps (75 balls): later steps start new games.
+  const STEPS_PER_GAME = Math.floor(75 / (HALL_SECONDS / 2 + 1));
+  const hallPool = []; // { id, agent, steps }
+  const gamesFor = async (halls) => {
+    const usable = hallPool.filter((g) => g.steps < STEPS_PER_GAME);
+    if (usable.length < halls) {
+      const made = await inBatches(range(halls - usable.length, hallPool.length), 20, async (i) => ({
+        id: (await newGame(tokens[i % AGENTS], 50)).game.gameId,
+        agent: i % AGENTS,
+        steps: 0,
+      }));
+      hallPool.push(...made);
+      usable.push(...made);
+      await db.query('VACUUM ANALYZE');
+    }
+    const chosen = usable.slice(0, halls);
+    for (const g of chosen) g.steps++;
+    return chosen;
+  };
   let served = 0;
   for (const halls of HALL_STEPS) {
-    const { latencies, failures } = await hallsRun({
+    const hallGames = await gamesFor(halls);
+    const { latencies, failures, kinds } = await hallsRun({
       port,
-      paths: hallGames.slice(0, halls).map((id) => `/api/games/${id}/call-number`),
-      headersOf: (i) => ({ authorization: `Bearer ${tokens[i % AGENTS]}` }),
+      paths: hallGames.map((g) => `/api/games/${g.id}/call-number`),
+      headersOf: (i) => ({ authorization: `Bearer ${tokens[hallGames[i].agent]}` }),
       everyMs: 2000,
       seconds: HALL_SECONDS,
     });
@@ -334,7 +438,7 @@ try {
     const ok = p99 < HALL_P99_MS && failures === 0;
     console.log(
       `games: ${halls} halls (${(halls / 2).toFixed(0)} calls/s offered, ${(latencies.length / (HALL_SECONDS - 2)).toFixed(0)} served): ` +
-        `p50 ${median(latencies).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, failures ${failures} ${ok ? 'ok' : 'over'}`,
+        `p50 ${median(latencies).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, failures ${failures}${failures ? ` (${[...kinds].map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''} ${ok ? 'ok' : 'over'}`,
     );
     if (!ok) break;
     served = halls;
