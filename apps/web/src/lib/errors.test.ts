@@ -30,6 +30,23 @@ describe('errorText', () => {
     );
   });
 
+  it('keeps which cartela or record a validation or a not-found was about, after its Amharic kind', async () => {
+    await applyLanguage('am');
+    const invalid = new ApiError(
+      400,
+      'VALIDATION_FAILED',
+      'cartelaNumbers: Cartela 7 is not assigned to you. Please select from your assigned cartelas.',
+    );
+    expect(errorText(invalid, 'x')).toBe(
+      'ያስገቡት መረጃ በከፊል ትክክል አይደለም። (Cartela 7 is not assigned to you. Please select from your assigned cartelas.)',
+    );
+    expect(errorText(new ApiError(404, 'NOT_FOUND', 'Game not found'), 'x')).toBe('አልተገኘም። (Game not found)');
+    // A translation that says it all stands alone.
+    expect(errorText(new ApiError(402, 'INSUFFICIENT_COINS', 'Insufficient virtual coins'), 'x')).toBe(
+      'በቂ ምናባዊ ሳንቲም የለም',
+    );
+  });
+
   it('falls back when there is nothing to show', () => {
     expect(errorText(new ApiError(502, 'HTTP_502', ''), 'Update failed')).toBe('Update failed');
     expect(errorText(new TypeError('boom'), 'Login failed. Please try again.')).toBe(
