@@ -82,9 +82,11 @@ describe('POST /api/users/agents/:id/add-coins', () => {
     expect(await coinsOf(t.database, agent.user.id)).toMatchObject({ balance: 501, ledgerSum: 501 });
     // Without a super agent, nobody earns on it.
     expect(await earningsOf(agent.user.id)).toEqual([]);
-    // The agent sees the new balance at once.
+    // The agent sees the new balance at once, and the coins bought for money as its last payment (the second
+    // top-up, given for nothing, is not one: migration 0010).
     const me = await caller(t.app, await loginAs(t.app, agent))('GET', '/api/auth/me');
     expect(me.json().user.virtualCoins).toBe(501);
+    expect(me.json().user.lastPaymentDate).toBe(row!.createdAt.toISOString());
   });
 
   it("pays the agent's super agent its share of the ETB paid, in the same request", async () => {

@@ -485,6 +485,8 @@ describe('POST /api/commission/generate-daily', () => {
 describe('payment status: pending -> paid -> pending, cancelled -> pending', () => {
   it('marks a payment paid with notes, by whom and when, and refuses to mark it paid again', async () => {
     const p = await paymentOf('amber', '2026-03-09');
+    const asAmber = caller(t.app, await loginAs(t.app, amberLogin));
+    expect((await asAmber('GET', '/api/auth/me')).json().user.lastPaymentDate).toBeNull();
     const res = await asAdmin('PUT', `/api/commission/payments/${p.id}/mark-paid`, {
       notes: 'cash, receipt 12',
     });
@@ -513,10 +515,13 @@ describe('payment status: pending -> paid -> pending, cancelled -> pending', () 
       sql`SELECT status FROM super_agent_earnings WHERE commission_payment_id = ${p.id}`,
     );
     expect(earning!.status).toBe('pending');
+    // Her session's last payment date is the payment's, at once (migration 0010).
+    expect((await asAmber('GET', '/api/auth/me')).json().user.lastPaymentDate).toBe(NOW.toISOString());
   });
 
   it('marks it pending again (paid_at and paid_by cleared, notes kept) and refuses pending -> pending', async () => {
     const p = await paymentOf('amber', '2026-03-09');
+    const asAmber = caller(t.app, await loginAs(t.app, amberLogin));
     const res = await asAdmin('PUT', `/api/commission/payments/${p.id}/mark-pending`);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Payment marked as pending');
@@ -541,6 +546,8 @@ describe('payment status: pending -> paid -> pending, cancelled -> pending', () 
       { from: 'pending', to: 'paid', notes: 'cash, receipt 12' },
       { from: 'paid', to: 'pending', notes: null },
     ]);
+    // Her only paid payment is not paid any more: no last payment date.
+    expect((await asAmber('GET', '/api/auth/me')).json().user.lastPaymentDate).toBeNull();
   });
 
   it('lets exactly one of two simultaneous mark-paid requests through', async () => {

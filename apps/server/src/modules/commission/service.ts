@@ -182,6 +182,7 @@ export function createCommissionService({ database, users, timeZone, now }: Comm
       const [moved] = await paymentViews(tx, { id });
       return moved!;
     });
+    users.invalidate(view.payment.agentId); // its lastPaymentDate (migration 0010)
     return {
       message: to === 'paid' ? 'Payment marked as paid' : 'Payment marked as pending',
       payment: toPayment(view),

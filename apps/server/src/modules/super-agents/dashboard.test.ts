@@ -477,6 +477,8 @@ describe('earning status: pending -> paid -> pending', () => {
       paidEarnings: 12,
       lastPaymentDate: NOW.toISOString(),
     });
+    // The session user's lastPaymentDate says the same, at once (migration 0010).
+    expect((await asSam('GET', '/api/auth/me')).json().user.lastPaymentDate).toBe(NOW.toISOString());
     const month = (await asSam('GET', '/api/super-agents/earnings?period=month')).json();
     expect(month.totals).toMatchObject({ superAgentNetEarnings: 32.88, pending: 20.88, paid: 12 });
   });
@@ -505,6 +507,15 @@ describe('earning status: pending -> paid -> pending', () => {
     expect(await totalEarningsOf(sam.id)).toBe(4008);
     // lastPaymentDate is the latest paid_at of the earnings that are paid now.
     expect((await asSam('GET', '/api/super-agents/overview')).json().lastPaymentDate).toBeNull();
+    expect((await asSam('GET', '/api/auth/me')).json().user.lastPaymentDate).toBeNull();
+  });
+
+  it("keeps an agent's last payment date at its latest top-up bought for money", async () => {
+    // viola's four top-ups, written in the set-up: the latest is T1's, 2026-03-11.
+    const [viola] = await query<{ at: string | null }>(
+      sql`SELECT last_payment_date AS at FROM users WHERE id = ${ids.viola}`,
+    );
+    expect(new Date(viola!.at!).toISOString()).toBe('2026-03-11T10:00:00.000Z');
   });
 
   it('refuses both moves of a cancelled earning, an unknown one (404) and a malformed id (400)', async () => {

@@ -23,7 +23,7 @@ import type { Database } from '../../db/client.js';
 import type { SuperAgentEarningRow, UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { businessToday } from '../stats/index.js';
-import { etb, percent } from '../users/index.js';
+import { etb, percent, type UserCache } from '../users/index.js';
 import { toAgentLink, toEarning } from './present.js';
 import {
   agentLinks,
@@ -68,11 +68,13 @@ function totalsOf(rows: EarningView[]): z.output<typeof SuperAgentEarningsRespon
 
 export interface DashboardDeps {
   database: Database;
+  /** Marking an earning paid or pending changes its super agent's lastPaymentDate (migration 0010). */
+  users: UserCache;
   timeZone: string;
   now: () => Date;
 }
 
-export function createSuperAgentDashboardService({ database, timeZone, now }: DashboardDeps) {
+export function createSuperAgentDashboardService({ database, users, timeZone, now }: DashboardDeps) {
   const { db } = database;
   const today = () => businessToday(now(), timeZone);
 
@@ -115,6 +117,7 @@ export function createSuperAgentDashboardService({ database, timeZone, now }: Da
       }
       return (await earningView(tx, id))!;
     });
+    users.invalidate(view.earning.superAgentId);
     return {
       message: to === 'paid' ? 'Earning marked as paid' : 'Earning marked as pending',
       earning: toEarning(view),

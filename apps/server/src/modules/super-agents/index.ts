@@ -22,7 +22,7 @@ export const superAgentsModule = defineModule({
     registerSuperAgentRoutes(
       app,
       createSuperAgentsService({ database, users }),
-      createSuperAgentDashboardService({ database, timeZone: config.businessTimeZone, now }),
+      createSuperAgentDashboardService({ database, users, timeZone: config.businessTimeZone, now }),
     );
   },
 });

@@ -74,6 +74,10 @@ export const users = pgTable(
     platformCommissionRate: percent('platform_commission_rate'),
     /** Santim. */
     totalEarnings: bigint('total_earnings', { mode: 'number' }).notNull().default(0),
+    /**
+     * When money last changed hands with the platform: kept by the database's triggers (migration 0010,
+     * decision 054), never written by code.
+     */
     lastPaymentDate: timestamp('last_payment_date', { withTimezone: true }),
     notes: text('notes'),
     /** Agents only: the admin's notes on its commission setting (/commission). */
