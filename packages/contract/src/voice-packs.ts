@@ -69,12 +69,35 @@ export const VoicePackFile = z.object({
 export type VoicePackFile = z.infer<typeof VoicePackFile>;
 
 /** What the server made of each entry of an uploaded zip. */
+/** Why an entry of an uploaded zip was not stored (the screen words it in the user's language). */
+export const VOICE_PACK_REJECTIONS = [
+  'NOT_IN_PACK',
+  'DUPLICATE',
+  'ENCRYPTED',
+  'UNKNOWN_COMPRESSION',
+  'BROKEN_ENTRY',
+  'BROKEN_DATA',
+  'NOT_M4A',
+  'NOT_MP3',
+  'TOO_SMALL',
+] as const;
+export const VoicePackRejectionCode = z.enum(VOICE_PACK_REJECTIONS);
+export type VoicePackRejectionCode = z.infer<typeof VoicePackRejectionCode>;
+
+export const VoicePackRejection = z.object({
+  path: z.string(),
+  code: VoicePackRejectionCode,
+  reason: z.string().describe('The reason in English'),
+  bytes: z.number().int().nonnegative().optional().describe("TOO_SMALL: the file's size"),
+});
+export type VoicePackRejection = z.infer<typeof VoicePackRejection>;
+
 export const VoicePackReport = z
   .object({
     accepted: z.array(z.string()).describe("Stored files, by their path in the pack's layout"),
     missing: z.array(z.string()).describe('Files of a complete pack the zip did not hold (or held rejected)'),
     rejected: z
-      .array(z.object({ path: z.string(), reason: z.string() }))
+      .array(VoicePackRejection)
       .describe('Entries not stored, with the reason (not audio, too small, not a file of a pack, ...)'),
   })
   .meta({ id: 'VoicePackReport' });

@@ -48,14 +48,18 @@ describe('audio by its header', () => {
 
   it('gives the reason a file is refused', () => {
     expect(audioProblem('b-voices/b1.mp3', bytes([0xff, 0xfb, 0x90, 0x64], 10_000))).toBeNull();
-    expect(audioProblem('b-voices/b1.mp3', bytes([0xff, 0xfb, 0x90, 0x64], 9_999))).toBe(
-      '9,999 bytes: a voice file has at least 10,000',
-    );
-    expect(audioProblem('pause_voice.m4a', bytes([0xff, 0xfb, 0x90, 0x64]))).toBe(
-      'not M4A audio (no ftyp box)',
-    );
-    expect(audioProblem('winning.mp3', bytes([0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70]))).toBe(
-      'not MP3 audio (no ID3 tag or MPEG frame)',
-    );
+    expect(audioProblem('b-voices/b1.mp3', bytes([0xff, 0xfb, 0x90, 0x64], 9_999))).toEqual({
+      code: 'TOO_SMALL',
+      reason: '9,999 bytes: a voice file has at least 10,000',
+      bytes: 9_999,
+    });
+    expect(audioProblem('pause_voice.m4a', bytes([0xff, 0xfb, 0x90, 0x64]))).toEqual({
+      code: 'NOT_M4A',
+      reason: 'not M4A audio (no ftyp box)',
+    });
+    expect(audioProblem('winning.mp3', bytes([0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70]))).toEqual({
+      code: 'NOT_MP3',
+      reason: 'not MP3 audio (no ID3 tag or MPEG frame)',
+    });
   });
 });

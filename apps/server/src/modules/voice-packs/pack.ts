@@ -14,7 +14,7 @@ import {
   type VoicePackReport,
 } from '@cartela/contract';
 import { AppError } from '../../errors.js';
-import { readZipEntries, UnpackBudget, unpackEntry } from './zip.js';
+import { type Rejection, readZipEntries, UnpackBudget, unpackEntry } from './zip.js';
 
 export type VoiceMime = 'audio/mpeg' | 'audio/mp4';
 
@@ -63,13 +63,19 @@ export function looksLikeM4a(b: Uint8Array): boolean {
 }
 
 /** Why a file of the pack is not accepted, or null when it is. */
-export function audioProblem(path: string, data: Uint8Array): string | null {
+export function audioProblem(path: string, data: Uint8Array): Rejection | null {
   const m4a = path.endsWith('.m4a');
   if (m4a ? !looksLikeM4a(data) : !looksLikeMp3(data)) {
-    return m4a ? 'not M4A audio (no ftyp box)' : 'not MP3 audio (no ID3 tag or MPEG frame)';
+    return m4a
+      ? { code: 'NOT_M4A', reason: 'not M4A audio (no ftyp box)' }
+      : { code: 'NOT_MP3', reason: 'not MP3 audio (no ID3 tag or MPEG frame)' };
   }
   if (data.length < VOICE_MIN_BYTES) {
-    return `${data.length.toLocaleString('en')} bytes: a voice file has at least ${VOICE_MIN_BYTES.toLocaleString('en')}`;
+    return {
+      code: 'TOO_SMALL',
+      reason: `${data.length.toLocaleString('en')} bytes: a voice file has at least ${VOICE_MIN_BYTES.toLocaleString('en')}`,
+      bytes: data.length,
+    };
   }
   return null;
 }
@@ -113,21 +119,21 @@ export function checkPack(
     const inner = top && entry.name.startsWith(top) ? entry.name.slice(top.length) : entry.name;
     const path = CANONICAL.get(inner.toLowerCase());
     if (!path) {
-      rejected.push({ path: entry.name, reason: 'not a file of a voice pack' });
+      rejected.push({ path: entry.name, code: 'NOT_IN_PACK', reason: 'not a file of a voice pack' });
       continue;
     }
     if (files.has(path)) {
-      rejected.push({ path: entry.name, reason: 'the zip holds this file twice' });
+      rejected.push({ path: entry.name, code: 'DUPLICATE', reason: 'the zip holds this file twice' });
       continue;
     }
     const unpacked = unpackEntry(zip, entry, budget);
     if ('error' in unpacked) {
-      rejected.push({ path, reason: unpacked.error });
+      rejected.push({ path, ...unpacked.error });
       continue;
     }
     const problem = audioProblem(path, unpacked.data);
     if (problem) {
-      rejected.push({ path, reason: problem });
+      rejected.push({ path, ...problem });
       continue;
     }
     const sha256 = createHash('sha256').update(unpacked.data).digest('hex');

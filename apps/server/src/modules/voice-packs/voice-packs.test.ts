@@ -233,18 +233,25 @@ describe('uploading a pack', () => {
     // Zipping the folder wraps everything in it: tolerated; the case of a name is not held against it.
     files['B-Voices/B7.MP3'] = files['b-voices/b7.mp3'] as Uint8Array;
     delete files['b-voices/b7.mp3'];
+    files['b-voices/B7.mp3'] = fakeMp3(); // the same file of the pack again
     const body = await uploaded(zipOf(files, 'My caller/'));
     expect(body.report.accepted).toHaveLength(VOICE_PACK_FILES.length - 3);
     expect(body.report.accepted).toContain('b-voices/b7.mp3');
     expect(body.report.missing).toEqual(['game_end.m4a', 'shuffling.mp3', 'winning.mp3']);
     expect(body.report.rejected).toEqual(
       expect.arrayContaining([
-        { path: 'My caller/readme.txt', reason: 'not a file of a voice pack' },
-        { path: 'winning.mp3', reason: '9,999 bytes: a voice file has at least 10,000' },
-        { path: 'game_end.m4a', reason: 'not M4A audio (no ftyp box)' },
+        { path: 'My caller/readme.txt', code: 'NOT_IN_PACK', reason: 'not a file of a voice pack' },
+        {
+          path: 'winning.mp3',
+          code: 'TOO_SMALL',
+          reason: '9,999 bytes: a voice file has at least 10,000',
+          bytes: 9_999,
+        },
+        { path: 'game_end.m4a', code: 'NOT_M4A', reason: 'not M4A audio (no ftyp box)' },
+        { path: 'My caller/b-voices/B7.mp3', code: 'DUPLICATE', reason: 'the zip holds this file twice' },
       ]),
     );
-    expect(body.report.rejected).toHaveLength(3);
+    expect(body.report.rejected).toHaveLength(4);
     expect(body.pack.missing).toEqual(['game_end.m4a', 'shuffling.mp3', 'winning.mp3']);
     expect(body.pack.fileCount).toBe(VOICE_PACK_FILES.length - 3);
   });

@@ -2,6 +2,7 @@
 // each one is unpacked with fflate's streaming inflate in small steps, counting the bytes it really produces, so
 // a zip bomb (a few KB that unpack to gigabytes, or sizes that lie) is stopped at the limit, never unpacked
 // whole. Only what the caller wants is unpacked (`wanted`): an unexpected entry costs nothing.
+import type { VoicePackRejection } from '@cartela/contract';
 import { Inflate } from 'fflate';
 import { AppError } from '../../errors.js';
 
@@ -138,6 +139,10 @@ export class UnpackBudget {
   }
 }
 
+/** Why an entry is not stored: its code (the screen words it) and the reason in English. */
+export type Rejection = Omit<VoicePackRejection, 'path'>;
+const BROKEN_ENTRY: Rejection = { code: 'BROKEN_ENTRY', reason: 'broken zip entry' };
+
 /**
  * The bytes of one entry, unpacked within the budget (413 past a limit, whatever the zip states). A broken
  * entry (bad compressed data, an unknown method, encryption) is returned as an error text, not thrown: the
@@ -147,18 +152,18 @@ export function unpackEntry(
   zip: Uint8Array,
   entry: ZipEntry,
   budget: UnpackBudget,
-): { data: Uint8Array } | { error: string } {
-  if (entry.encrypted) return { error: 'encrypted' };
+): { data: Uint8Array } | { error: Rejection } {
+  if (entry.encrypted) return { error: { code: 'ENCRYPTED', reason: 'encrypted' } };
   if (entry.method !== 0 && entry.method !== 8)
-    return { error: `unknown compression (method ${entry.method})` };
+    return { error: { code: 'UNKNOWN_COMPRESSION', reason: `unknown compression (method ${entry.method})` } };
   // Refuse at once what the zip admits is too large; what it hides is caught below.
   budget.add(entry.name, entry.declaredSize, 0);
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   const local = entry.localHeaderOffset;
-  if (local + 30 > zip.length || view.getUint32(local, true) !== LOCAL) return { error: 'broken zip entry' };
+  if (local + 30 > zip.length || view.getUint32(local, true) !== LOCAL) return { error: BROKEN_ENTRY };
   const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
   const end = start + entry.compressedSize;
-  if (end > zip.length) return { error: 'broken zip entry' };
+  if (end > zip.length) return { error: BROKEN_ENTRY };
   const compressed = zip.subarray(start, end);
 
   if (entry.method === 0) {
@@ -179,7 +184,7 @@ export function unpackEntry(
     if (compressed.length === 0) inflater.push(new Uint8Array(0), true);
   } catch (err) {
     if (err instanceof AppError) throw err;
-    return { error: 'broken compressed data' };
+    return { error: { code: 'BROKEN_DATA', reason: 'broken compressed data' } };
   }
   const data = new Uint8Array(size);
   let offset = 0;

@@ -1,4 +1,4 @@
-import type { VoicePackReport } from '@cartela/contract';
+import { VOICE_MIN_BYTES, type VoicePackReport } from '@cartela/contract';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { useFormat } from '@/lib/format';
@@ -37,9 +37,16 @@ export function UploadReport({ report }: { report: VoicePackReport }) {
           </h3>
           <ul className="max-h-48 space-y-1 overflow-y-auto text-xs">
             {report.rejected.map((r) => (
-              <li key={`${r.path}:${r.reason}`}>
+              <li key={`${r.path}:${r.code}`}>
                 <span className="font-mono text-ink">{r.path}</span>
-                <span className="text-ink-muted">: {r.reason}</span>
+                <span className="text-ink-muted">
+                  :{' '}
+                  {t(`voicePacks.report.reasons.${r.code}`, {
+                    bytes: format.number(r.bytes ?? 0),
+                    min: format.number(VOICE_MIN_BYTES),
+                    defaultValue: r.reason,
+                  })}
+                </span>
               </li>
             ))}
           </ul>

@@ -89,7 +89,16 @@ describe('[ADMIN] voice packs page', () => {
           report: {
             accepted: Array.from({ length: 85 }, (_, i) => `f${i}`),
             missing: ['shuffling.mp3'],
-            rejected: [{ path: 'readme.txt', reason: 'not a file of a voice pack' }],
+            rejected: [
+              { path: 'readme.txt', code: 'NOT_IN_PACK', reason: 'not a file of a voice pack' },
+              {
+                path: 'winning.mp3',
+                code: 'TOO_SMALL',
+                reason: '9,999 bytes: a voice file has at least 10,000',
+                bytes: 9999,
+              },
+              { path: 'b-voices/b1.mp3', code: 'ENCRYPTED', reason: 'encrypted' },
+            ],
           },
         });
       }
@@ -113,6 +122,9 @@ describe('[ADMIN] voice packs page', () => {
     expect(within(report).getByText('shuffling.mp3')).toBeInTheDocument();
     expect(within(report).getByText('readme.txt')).toBeInTheDocument();
     expect(within(report).getByText(/not a file of a voice pack/)).toBeInTheDocument();
+    // Each reason is worded on the screen from its code (so in Amharic too), with its numbers formatted.
+    expect(within(report).getByText(/9,999 bytes: a voice file has at least 10,000/)).toBeInTheDocument();
+    expect(within(report).getByText(/encrypted: save the zip without a password/)).toBeInTheDocument();
     const request = sent as unknown as { url: string; init: RequestInit };
     expect(request.url).toBe('/api/voice-packs?name=Kebede&language=en');
     expect(new Headers(request.init.headers).get('Content-Type')).toBe('application/zip');
