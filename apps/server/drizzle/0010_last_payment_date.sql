@@ -9,6 +9,9 @@ LANGUAGE plpgsql AS $$
 DECLARE
   latest timestamptz;
 BEGIN
+  -- The account's row first: two payments of one account recorded at once refresh it one after the other, and
+  -- the second one's read (a new statement, so a new snapshot) sees what the first committed.
+  PERFORM 1 FROM users WHERE id = account FOR NO KEY UPDATE;
   SELECT greatest(
     (SELECT max(paid_at) FROM commission_payments WHERE agent_id = account AND status = 'paid'),
     (SELECT max(paid_at) FROM super_agent_earnings WHERE super_agent_id = account AND status = 'paid'),
