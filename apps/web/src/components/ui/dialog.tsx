@@ -19,7 +19,7 @@ export interface DialogProps {
 /**
  * The element that had the focus when `open` turned true. Radix gives the focus back to its own Trigger only;
  * these dialogs are opened from buttons outside it (a table row, a page header), so they remember the opener
- * themselves. Read during render, before the dialog's first field takes the focus (`autoFocus`).
+ * themselves. Read during render, before the dialog's first field takes the focus (`data-autofocus`).
  */
 function useOpener(open: boolean): HTMLElement | null {
   const [opener, setOpener] = useState<HTMLElement | null>(null);
@@ -33,7 +33,10 @@ function useOpener(open: boolean): HTMLElement | null {
   return opener;
 }
 
-/** A modal dialog: focus is trapped inside, Escape and the close button dismiss it, and the focus goes back to what opened it. */
+/**
+ * A modal dialog: focus is trapped inside, Escape and the close button dismiss it, and the focus goes back to what
+ * opened it. It opens with the focus on the element marked `data-autofocus` (else on its first focusable one).
+ */
 export function Dialog({ open, onOpenChange, title, description, children, footer, className }: DialogProps) {
   const { t } = useTranslation();
   const opener = useOpener(open);
@@ -48,6 +51,18 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={(event) => {
+            // The element marked `data-autofocus` takes the focus once this dialog's focus trap is in charge.
+            // React's autoFocus would run earlier, while the trap of a dialog below (one opened over another)
+            // still holds the focus and takes it back.
+            const wanted = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(
+              '[data-autofocus]',
+            );
+            if (wanted) {
+              event.preventDefault();
+              wanted.focus();
+            }
+          }}
           onCloseAutoFocus={(event) => {
             if (opener?.isConnected) {
               event.preventDefault();
@@ -118,7 +133,7 @@ export function ConfirmDialog({
       description={description}
       footer={
         <>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={loading} autoFocus>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={loading} data-autofocus>
             {cancelLabel ?? t('common.cancel')}
           </Button>
           <Button variant={tone} onClick={onConfirm} loading={loading}>

@@ -80,7 +80,7 @@ export function EditRateDialog({ setting, onClose }: { setting: CommissionSettin
             max={100}
             // Decimals are allowed (1/6 is 16.6667): the contract keeps up to 4, the spec's step is 0.01.
             step="any"
-            autoFocus
+            data-autofocus
             {...form.input('adminCommissionRate')}
             {...form.register('adminCommissionRate', { valueAsNumber: true })}
           />

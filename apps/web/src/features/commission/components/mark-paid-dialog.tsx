@@ -67,7 +67,7 @@ export function MarkPaidDialog({ payment, onClose }: { payment: CommissionPaymen
           <textarea
             rows={3}
             maxLength={500}
-            autoFocus
+            data-autofocus
             placeholder={t('commission.markPaid.notesPlaceholder')}
             className={clsx(inputClasses, 'min-h-20 resize-y py-2')}
             {...form.input('notes')}

@@ -70,7 +70,7 @@ export function ValidateDialog({
             id={id}
             inputMode="numeric"
             autoComplete="off"
-            autoFocus
+            data-autofocus
             value={value}
             onChange={(event) => setValue(event.target.value.replace(/\D/g, '').slice(0, 3))}
             aria-invalid={!!error || undefined}

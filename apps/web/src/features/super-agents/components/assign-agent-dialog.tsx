@@ -137,7 +137,7 @@ export function AssignAgentDialog({ superAgentId, onClose }: AssignAgentDialogPr
           </Alert>
         )}
         <Field {...form.field('agentId')} label={t('superAgents.assignForm.agent')}>
-          <Select autoFocus {...form.input('agentId')}>
+          <Select data-autofocus {...form.input('agentId')}>
             <option value="">{t('superAgents.assignForm.chooseAgent')}</option>
             {agents.data?.map((a) => (
               <option key={a.id} value={a.id}>

@@ -15,7 +15,6 @@ import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useMarkEarningPaid } from '../api/mark-earning-paid';
 import { businessDay, failureToast, TOAST_MS } from './earnings-display';
-import { FocusOnOpen } from './focus-on-open';
 
 // The contract's notes: optional, at most 500 characters.
 const MarkPaidForm = z.object({ notes: MarkPaidRequest.shape.notes.unwrap().unwrap() });
@@ -84,12 +83,11 @@ export function MarkEarningPaidDialog({ superAgentName, earning, onClose }: Mark
       }
     >
       <form id={formId} onSubmit={submit} noValidate>
-        <FocusOnOpen id={form.field('notes').id} />
         <Field {...form.field('notes')} label={t('superAgents.markEarningPaid.notes')}>
           <textarea
             rows={3}
             maxLength={500}
-            autoFocus
+            data-autofocus
             placeholder={t('superAgents.markEarningPaid.notesPlaceholder')}
             className={clsx(inputClasses, 'min-h-20 resize-y py-2')}
             {...form.input('notes')}

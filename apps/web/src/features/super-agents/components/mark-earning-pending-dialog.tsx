@@ -1,15 +1,12 @@
 import type { SuperAgentEarning } from '@cartela/contract';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { i18n } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useMarkEarningPending } from '../api/mark-earning-pending';
 import { businessDay, failureToast, TOAST_MS } from './earnings-display';
-import { FocusOnOpen } from './focus-on-open';
 
 export interface MarkEarningPendingDialogProps {
   superAgentName: string;
@@ -18,9 +15,8 @@ export interface MarkEarningPendingDialogProps {
 }
 
 /**
- * Mark Pending (decision 053 section 5): paid -> pending, after a confirmation. It is the ConfirmDialog of
- * components/ui (Cancel, the safe choice, takes the focus), which opened over the earnings dialog needs
- * `FocusOnOpen` to keep that focus. A 409 (not paid any more) closes it with the server's reason.
+ * Mark Pending (decision 053 section 5): paid -> pending, after a confirmation (Cancel, the safe choice, takes
+ * the focus, also over the earnings dialog). A 409 (not paid any more) closes it with the server's reason.
  */
 export function MarkEarningPendingDialog({
   superAgentName,
@@ -29,7 +25,6 @@ export function MarkEarningPendingDialog({
 }: MarkEarningPendingDialogProps) {
   const { t } = useTranslation();
   const format = useFormat();
-  const cancelId = useId();
   const markPending = useMarkEarningPending();
 
   async function confirm() {
@@ -45,7 +40,7 @@ export function MarkEarningPendingDialog({
   }
 
   return (
-    <Dialog
+    <ConfirmDialog
       open
       onOpenChange={(open) => !open && !markPending.isPending && onClose()}
       title={t('superAgents.markEarningPending.title')}
@@ -55,23 +50,9 @@ export function MarkEarningPendingDialog({
         date: format.date(businessDay(earning.businessDate)),
         amount: format.etb(earning.superAgentNetEarnings),
       })}
-      footer={
-        <>
-          <FocusOnOpen id={cancelId} />
-          <Button
-            id={cancelId}
-            variant="outline"
-            onClick={onClose}
-            disabled={markPending.isPending}
-            autoFocus
-          >
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => void confirm()} loading={markPending.isPending}>
-            {t('superAgents.markEarningPending.confirm')}
-          </Button>
-        </>
-      }
+      confirmLabel={t('superAgents.markEarningPending.confirm')}
+      loading={markPending.isPending}
+      onConfirm={() => void confirm()}
     />
   );
 }

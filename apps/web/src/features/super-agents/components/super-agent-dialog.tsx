@@ -151,7 +151,7 @@ export function SuperAgentDialog({ superAgent, onClose }: SuperAgentDialogProps)
       <form id={formId} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
         <Field {...form.field('username')} label={t('superAgents.form.username')}>
           <Input
-            autoFocus
+            data-autofocus
             type="text"
             autoComplete="off"
             autoCapitalize="none"
