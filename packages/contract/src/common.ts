@@ -20,7 +20,7 @@ export const ErrorResponse = z
       .string()
       .optional()
       .describe(
-        "A finer code where one helps the client: the game rule that refused an action ('GAME_PAUSED')",
+        "A finer code where one helps the client: the game rule that refused an action ('GAME_PAUSED'), a cause the screen words in the user's language ('WRONG_PASSWORD', 'USERNAME_TAKEN')",
       ),
     seq: z
       .number()

@@ -41,6 +41,18 @@ describe('errorText', () => {
       'ያስገቡት መረጃ በከፊል ትክክል አይደለም። (Cartela 7 is not assigned to you. Please select from your assigned cartelas.)',
     );
     expect(errorText(new ApiError(404, 'NOT_FOUND', 'Game not found'), 'x')).toBe('አልተገኘም። (Game not found)');
+    // A reason the server gives, when translated, is the most precise text.
+    const wrong = new ApiError(
+      400,
+      'VALIDATION_FAILED',
+      'currentPassword: Current password is incorrect',
+      'currentPassword',
+      { reason: 'WRONG_PASSWORD' },
+    );
+    expect(errorText(wrong, 'x')).toBe('የአሁኑ የይለፍ ቃል ትክክል አይደለም');
+    await applyLanguage('en');
+    expect(errorText(wrong, 'x')).toBe('Current password is incorrect');
+    await applyLanguage('am');
     // A translation that says it all stands alone.
     expect(errorText(new ApiError(402, 'INSUFFICIENT_COINS', 'Insufficient virtual coins'), 'x')).toBe(
       'በቂ ምናባዊ ሳንቲም የለም',

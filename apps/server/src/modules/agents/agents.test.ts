@@ -290,6 +290,7 @@ describe('POST /api/users/agents', () => {
         message: `Username "${taken}" is already taken`,
         code: 'CONFLICT',
         field: 'username',
+        reason: 'USERNAME_TAKEN',
       });
     }
   });
@@ -538,7 +539,12 @@ describe('PUT /api/users/agents/:id', () => {
       t.database,
       () => asAdmin('PUT', `/api/users/agents/${agent.user.id}`, { username: taken, contact: 'x' }),
       409,
-      { message: `Username "${taken}" is already taken`, code: 'CONFLICT', field: 'username' },
+      {
+        message: `Username "${taken}" is already taken`,
+        code: 'CONFLICT',
+        field: 'username',
+        reason: 'USERNAME_TAKEN',
+      },
     );
   });
 

@@ -553,6 +553,7 @@ describe('PUT /api/auth/profile', () => {
       message: 'currentPassword: Current password is incorrect',
       code: 'VALIDATION_FAILED',
       field: 'currentPassword',
+      reason: 'WRONG_PASSWORD',
     });
     // Nothing changed: the session, the password and the language are as before.
     expect((await me(bearer(token))).json().user.language).toBe('en');

@@ -95,6 +95,7 @@ export function createAuthService({ database, users, sessions, limiter }: AuthDe
           // 400, not 401: the client ends the session on any 401, and this user is signed in.
           throw new AppError('VALIDATION_FAILED', 'currentPassword: Current password is incorrect', {
             field: 'currentPassword',
+            reason: 'WRONG_PASSWORD',
           });
         }
         await limiter.succeeded(attempt);

@@ -130,6 +130,7 @@ describe('POST /api/super-agents', () => {
       message: `Username "${taken}" is already taken`,
       code: 'CONFLICT',
       field: 'username',
+      reason: 'USERNAME_TAKEN',
     });
   });
 
@@ -224,7 +225,12 @@ describe('PUT /api/super-agents/:id', () => {
       t.database,
       () => asAdmin('PUT', `/api/super-agents/${sa.user.id}`, { username: taken, notes: 'x' }),
       409,
-      { message: `Username "${taken}" is already taken`, code: 'CONFLICT', field: 'username' },
+      {
+        message: `Username "${taken}" is already taken`,
+        code: 'CONFLICT',
+        field: 'username',
+        reason: 'USERNAME_TAKEN',
+      },
     );
     const agent = await createAgent(t.database);
     for (const id of [crypto.randomUUID(), agent.user.id, admin.user.id]) {

@@ -45,7 +45,10 @@ export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<UserRo
 const USERNAME_INDEX = 'users_username_lower_key';
 
 export const usernameTaken = (username: string) =>
-  new AppError('CONFLICT', `Username "${username}" is already taken`, { field: 'username' });
+  new AppError('CONFLICT', `Username "${username}" is already taken`, {
+    field: 'username',
+    reason: 'USERNAME_TAKEN',
+  });
 
 /** Fails with 409 when another account that is not deleted has the name, in any letter case. */
 export async function ensureUsernameFree(db: DbOrTx, username: string, exceptId?: string): Promise<void> {

@@ -47,7 +47,10 @@ type SelectInput = z.output<typeof SelectVoicePackRequest>;
 const DEFAULT_PACK: DefaultPackId = 'default-am';
 const packNotFound = () => new AppError('NOT_FOUND', 'Voice pack not found');
 const nameTakenError = (name: string) =>
-  new AppError('CONFLICT', `A voice pack named "${name}" already exists`, { field: 'name' });
+  new AppError('CONFLICT', `A voice pack named "${name}" already exists`, {
+    field: 'name',
+    reason: 'VOICE_PACK_NAME_TAKEN',
+  });
 const isDefaultPack = (id: string): id is DefaultPackId =>
   (DEFAULT_PACK_IDS as readonly string[]).includes(id);
 
