@@ -10,9 +10,16 @@ import { defineRoute } from './route.js';
 export const GameStatus = z.enum(['active', 'paused', 'finished', 'cancelled']);
 export type GameStatus = z.infer<typeof GameStatus>;
 
-/** 'online': created through POST /api/games; 'offline': created by the game room without a network (issue 10). */
-export const GameMode = z.enum(['online', 'offline']);
+/**
+ * Spec 02 section 3's gameMode: 'specific-pattern' (its default), a game won by its one selected pattern. 'online',
+ * which clients before decision 055 sent, is read as 'specific-pattern'.
+ */
+export const GameMode = z.enum(['specific-pattern']);
 export type GameMode = z.infer<typeof GameMode>;
+const GameModeInput = z
+  .enum(['specific-pattern', 'online'])
+  .default('specific-pattern')
+  .transform((): GameMode => 'specific-pattern');
 
 /** A pattern id as the wizard or an older client sends it: canonical ids and core's aliases ('l-shape'). */
 const PatternIdOrAlias = text()
@@ -39,11 +46,35 @@ const CartelaNumbers = z
     }
   });
 
+/** A money level of the wizard (spec 02 section 3 'Money level item'). */
+const MoneyLevel = z.strictObject({
+  amount: z.number().int('A money level is a whole number of birr').min(0).max(1_000_000),
+  label: text().max(64).optional(),
+});
+/** A level the wizard sends as a number; 0 (or null) for none (spec 02 section 9's defaults). */
+const Level = z.number().int('A money level is a whole number of birr').min(0).max(1_000_000);
+
+/**
+ * The create payload's fields for the wizard's own screens, kept on the game as sent and shown in its history
+ * (decision 055): which patterns the wizard offered, its money levels, the custom and common level, the voice speed.
+ */
+export const GameSettings = z
+  .object({
+    enabledPatterns: z.array(PatternId).optional(),
+    moneyLevels: z.array(z.object({ amount: z.number().int(), label: z.string().optional() })).optional(),
+    customMoneyLevel: z.number().int().nullable().optional(),
+    commonMoneyLevel: z.number().int().nullable().optional(),
+    voiceSpeed: z.number().optional(),
+  })
+  .meta({ id: 'GameSettings' });
+export type GameSettings = z.infer<typeof GameSettings>;
+
 /**
  * POST /api/games (spec 02 section 3 'Create-game payload' plus the cartelas, 00-decisions 'One game's
- * economics'). numberOfPlayers, when sent, must equal the number of cartelas; the server derives it. The fields
- * the original client sends for its own screens (moneyLevels, customMoneyLevel, enabledPatterns, voiceSpeed) are
- * accepted and ignored. Send an `Idempotency-Key` header (1-128 visible characters) to make a retry safe.
+ * economics'), with the spec's defaults (gameMode 'specific-pattern'). numberOfPlayers, when sent, must equal the
+ * number of cartelas; the server derives it. enabledPatterns, moneyLevels, customMoneyLevel, commonMoneyLevel and
+ * voiceSpeed are kept on the game (`settings`). Send an `Idempotency-Key` header (1-128 visible characters) to
+ * make a retry safe.
  */
 export const CreateGameRequest = z
   .strictObject({
@@ -51,14 +82,16 @@ export const CreateGameRequest = z
     cartelaNumbers: CartelaNumbers,
     selectedPattern: PatternIdOrAlias,
     numberOfPlayers: z.number().int().min(1).max(CARTELA_MAX).optional(),
-    gameMode: z.literal('online').default('online'),
-    enabledPatterns: z.array(PatternIdOrAlias).max(64).optional(),
-    moneyLevels: z
-      .array(z.object({ amount: z.number(), label: text().max(64).optional() }))
-      .max(32)
+    gameMode: GameModeInput,
+    enabledPatterns: z
+      .array(PatternIdOrAlias)
+      .max(64)
+      .transform((ids) => [...new Set(ids.map((id) => normalizePatternId(id)!))])
       .optional(),
-    customMoneyLevel: z.number().nullable().optional(),
-    voiceSpeed: z.number().min(0).max(10).optional(),
+    moneyLevels: z.array(MoneyLevel).max(32).optional(),
+    customMoneyLevel: Level.nullable().optional(),
+    commonMoneyLevel: Level.nullable().optional(),
+    voiceSpeed: z.number().min(0.1, 'voiceSpeed is 0.1-3').max(3, 'voiceSpeed is 0.1-3').optional(),
   })
   .refine((v) => v.numberOfPlayers === undefined || v.numberOfPlayers === v.cartelaNumbers.length, {
     message: 'numberOfPlayers must equal the number of cartelas',
@@ -104,6 +137,15 @@ export const Game = z
     winnerCartelaNumber: z.number().int().nullable(),
     winners: z.array(GameWinner),
     finishReason: z.enum(['agent', 'all-called']).nullable(),
+    cancelReason: z
+      .string()
+      .nullable()
+      .describe("A cancelled game: why, in the agent's words (null when none was given or not cancelled)"),
+    refundedCoins: z
+      .number()
+      .int()
+      .describe('Coins given back when the game was cancelled before its first call (0 otherwise)'),
+    settings: GameSettings,
     drawCommitment: z.string(),
     drawSeed: z.string().nullable(),
     createdAt: IsoDateTime,
@@ -113,11 +155,22 @@ export const Game = z
   .meta({ id: 'Game' });
 export type Game = z.infer<typeof Game>;
 
+/**
+ * When an action of the story happened: `at` is the room's clock when the server found it plausible (after the
+ * game's creation and the previous action, not after the server's own time plus a minute), else the time the
+ * server received it (`clock` says which); `receivedAt` is always the server's time of receipt.
+ */
+const StoryTimes = {
+  at: IsoDateTime.nullable(),
+  receivedAt: IsoDateTime.nullable(),
+  clock: z.enum(['room', 'server']).describe("Whose clock `at` is: the room's, or the server's receipt"),
+};
+
 /** One call of a game's history. */
 export const GameCall = z.object({
   number: z.number().int(),
   letter: z.enum(['B', 'I', 'N', 'G', 'O']),
-  at: IsoDateTime.nullable(),
+  ...StoryTimes,
 });
 
 /** A validation (GOOD BINGO or a block) as the history keeps it, with the automatic verdict of the time. */
@@ -137,8 +190,13 @@ export const GameDetail = Game.extend({
   calls: z.array(GameCall),
   shuffles: z.array(
     z.object({
-      afterCalls: z.number().int().describe('How many balls had been called when the rest were shuffled'),
-      at: IsoDateTime.nullable(),
+      afterCalls: z.number().int().describe('How many balls had been called when the balls were mixed'),
+      reordered: z
+        .boolean()
+        .describe(
+          'true only for games recorded before 2026-11-26, when a shuffle reordered the balls not yet called (the verifier replays it); a shuffle since leaves the committed order as it is',
+        ),
+      ...StoryTimes,
     }),
   ),
   validations: z.array(GameValidation),
@@ -234,6 +292,13 @@ export const ValidateWinnerResponse = z
 /** When an action happened, as the room recorded it (ISO 8601). */
 const At = z.iso.datetime({ offset: true, message: 'at is an ISO 8601 date-time' });
 const Seq = z.number().int().min(1, 'seq starts at 1').max(1_000_000);
+/** Why a game is cancelled, in the agent's words. */
+const CancelReason = text().trim().max(200, 'The reason is at most 200 characters');
+
+/** POST /api/games/{id}/cancel: the body is optional (no body: no reason). */
+export const CancelGameRequest = z
+  .preprocess((body) => body ?? {}, z.strictObject({ reason: CancelReason.optional() }))
+  .meta({ id: 'CancelGameRequest' });
 
 /**
  * One numbered action of a game's event log (decision 013's reducer actions, without create and reveal-seed,
@@ -263,7 +328,7 @@ export const GameEvent = z.discriminatedUnion('type', [
     decision: z.enum(['good-bingo', 'block']),
   }),
   z.strictObject({ seq: Seq, at: At, type: z.literal('finish') }),
-  z.strictObject({ seq: Seq, at: At, type: z.literal('cancel') }),
+  z.strictObject({ seq: Seq, at: At, type: z.literal('cancel'), reason: CancelReason.optional() }),
 ]);
 export type GameEvent = z.infer<typeof GameEvent>;
 
@@ -273,7 +338,9 @@ export const GameEventsRequest = z
 
 /**
  * The game's state for the room (decision 013: core's GameState without the seed, so the room can call
- * offline from `remaining`), after the batch, with the last applied sequence number.
+ * offline from `remaining`), after the batch, with the last applied sequence number. Until the first call is
+ * committed the order is sealed (core's sealOrder: `remaining` empty, `orderSealed` true): no call is revealed
+ * while the game can still be cancelled with a refund; the first call's answer carries the order.
  */
 export const RoomState = z
   .object({
@@ -291,7 +358,10 @@ export const RoomState = z
       .describe('null while the game runs (redactSeed); the revealed seed once it is finished or cancelled'),
     calledNumbers: z.array(z.number().int()),
     remaining: z.array(z.number().int()),
+    orderSealed: z.boolean().optional(),
     shuffles: z.array(z.number().int()),
+    legacyShuffles: z.array(z.number().int()).optional(),
+    cancelReason: z.string().nullable().optional(),
     blocked: z.array(z.number().int()),
     winners: z.array(GameWinner),
     validations: z.array(GameValidation),
@@ -406,7 +476,8 @@ export const gameRoutes = {
   shuffle: defineRoute({
     method: 'POST',
     path: '/api/games/:id/shuffle-numbers',
-    summary: 'Shuffle the balls not yet called (from the seed: provably fair)',
+    summary:
+      "Shuffle: the hall's moment (recorded in the story); the order committed at creation does not change",
     access: agent,
     params: GameParams,
     response: GameActionResponse,
@@ -422,9 +493,11 @@ export const gameRoutes = {
   cancel: defineRoute({
     method: 'POST',
     path: '/api/games/:id/cancel',
-    summary: 'Cancel the game (refunds its coins if no ball was called; reveals the seed)',
+    summary:
+      'Cancel the game, with an optional reason (refunds its coins if no ball was called; reveals the seed)',
     access: agent,
     params: GameParams,
+    body: CancelGameRequest,
     response: GameActionResponse,
   }),
   validateWinner: defineRoute({

@@ -1,7 +1,8 @@
 // The provably fair draw, version 1 (docs/decisions and spec 00-decisions.md "The draw").
 // The seed is 32 secret bytes; its SHA-256 (the commitment) is published when the game is created and the seed
-// is revealed when it ends, so anyone can recompute the call order and every shuffle and compare them with the
-// recorded calls.
+// is revealed when it ends, so anyone can recompute the call order and compare it with the recorded calls. Since
+// 2026-11-26 a shuffle no longer changes the order (spec 00 'The draw', revised; decision 010): shuffleRemaining
+// and verifyGame's `shuffles` remain to check the games recorded before, whose shuffles reordered the balls.
 import { NUMBER_MAX } from './bingo.js';
 import { CoreError } from './errors.js';
 import { bytesToHex, HmacWordStream, hexToBytes, sha256 } from './sha256.js';
@@ -86,7 +87,11 @@ export interface VerifyGameInput {
   seedHex: string;
   /** The balls in the order they were called (all 75, or fewer when the game ended early). */
   calls: readonly number[];
-  /** For each shuffle k = 1, 2, ... in order: how many balls had been called when it happened. */
+  /**
+   * Games recorded before 2026-11-26 only: for each shuffle k = 1, 2, ... that reordered the balls not yet called,
+   * how many balls had been called when it happened. Empty (or absent) for every game since, whose shuffles left
+   * the committed order as it was.
+   */
   shuffles?: readonly number[];
 }
 

@@ -6,12 +6,14 @@ import {
   canCall,
   claimFor,
   createGame,
+  FIRST_CALL_NEEDS_NETWORK,
   type GameAction,
   type GameResult,
   type GameState,
   gameReducer,
   lastBall,
   redactSeed,
+  sealOrder,
 } from './engine.js';
 import { CARD, OTHER } from './testing/cards.js';
 
@@ -174,34 +176,74 @@ describe('calling', () => {
 });
 
 describe('shuffle', () => {
-  it('reorders the remaining balls as the seed says and records when', () => {
+  it("is the hall's moment: recorded with its call count, the committed order unchanged (spec 00, revised)", () => {
     const state = call(
       ok(createGame({ gameId: 'g', patternId: 'plus', cartelas: CARTELAS, seedHex: SEED })),
       5,
     );
     const shuffled = ok(gameReducer(state, { type: 'shuffle' }));
-    expect(shuffled.remaining).toEqual(shuffleRemaining(SEED, 1, ORDER.slice(5)));
+    expect(shuffled.remaining).toEqual(ORDER.slice(5));
     expect(shuffled.shuffles).toEqual([5]);
     const twice = ok(gameReducer(shuffled, { type: 'shuffle' }));
-    expect(twice.remaining).toEqual(shuffleRemaining(SEED, 2, shuffled.remaining));
+    expect(twice.remaining).toEqual(ORDER.slice(5));
     expect(twice.shuffles).toEqual([5, 5]);
+    // However many shuffles, the next ball is the committed one: shuffling gives nobody a choice.
+    let many = state;
+    for (let i = 0; i < 50; i++) many = ok(gameReducer(many, { type: 'shuffle' }));
+    expect(ok(gameReducer(many, { type: 'call-next' })).calledNumbers.at(-1)).toBe(ORDER[5]);
   });
 
-  it('without the seed, takes the new order from the server and checks it', () => {
+  it("works the same without the seed (the room), and refuses an old room's different order", () => {
     const state = call(gameWithOrder(ORDER), 5);
-    expect(errorCode(gameReducer(state, { type: 'shuffle' }))).toBe('SHUFFLE_NEEDS_SEED');
-    expect(errorCode(gameReducer(state, { type: 'shuffle', remaining: ORDER.slice(4) }))).toBe(
-      'INVALID_SHUFFLE',
+    expect(ok(gameReducer(state, { type: 'shuffle' })).remaining).toEqual(ORDER.slice(5));
+    expect(ok(gameReducer(state, { type: 'shuffle', remaining: ORDER.slice(5) })).remaining).toEqual(
+      ORDER.slice(5),
     );
-    const next = shuffleRemaining(SEED, 1, ORDER.slice(5));
-    expect(ok(gameReducer(state, { type: 'shuffle', remaining: next })).remaining).toEqual(next);
+    const other = shuffleRemaining(SEED, 1, ORDER.slice(5));
+    expect(errorCode(gameReducer(state, { type: 'shuffle', remaining: other }))).toBe('SHUFFLE_MISMATCH');
   });
+});
 
-  it('with the seed, refuses a different order than the seed gives', () => {
+describe('sealOrder', () => {
+  it('hides the order until the first call, and the sealed copy cannot call', () => {
     const state = ok(createGame({ gameId: 'g', patternId: 'plus', cartelas: CARTELAS, seedHex: SEED }));
-    expect(errorCode(gameReducer(state, { type: 'shuffle', remaining: [...ORDER].reverse() }))).toBe(
-      'SHUFFLE_MISMATCH',
-    );
+    const sealed = sealOrder(state);
+    expect(sealed.remaining).toEqual([]);
+    expect(sealed.orderSealed).toBe(true);
+    expect(gameReducer(sealed, { type: 'call-next' })).toEqual({
+      ok: false,
+      error: { code: 'ORDER_SEALED', message: FIRST_CALL_NEEDS_NETWORK },
+    });
+    // Everything but calling works on the sealed copy (pause, shuffle, cancel).
+    const paused = ok(gameReducer(ok(gameReducer(sealed, { type: 'shuffle' })), { type: 'pause' }));
+    expect(paused.status).toBe('paused');
+    // After the first call (no refund any more) or once over, nothing is hidden.
+    const called = call(state);
+    expect(sealOrder(called)).toBe(called);
+    const cancelled = ok(gameReducer(state, { type: 'cancel', reason: '  wrong cartelas  ' }));
+    expect(sealOrder(cancelled)).toBe(cancelled);
+    expect(cancelled.cancelReason).toBe('wrong cartelas');
+    expect(ok(gameReducer(state, { type: 'cancel' })).cancelReason).toBeNull();
+  });
+});
+
+describe('games recorded before shuffles stopped reordering', () => {
+  it('reveal their seed when the recorded calls follow the old shuffles (legacyShuffles)', () => {
+    // Played under the old rule: 5 calls, a reordering shuffle, 3 calls.
+    const reordered = shuffleRemaining(SEED, 1, ORDER.slice(5));
+    const calls = [...ORDER.slice(0, 5), ...reordered.slice(0, 3)];
+    const base = ok(gameReducer(gameWithOrder(ORDER), { type: 'finish' }));
+    const old: GameState = {
+      ...base,
+      calledNumbers: calls,
+      remaining: reordered.slice(3),
+      shuffles: [5],
+      legacyShuffles: [5],
+    };
+    expect(ok(gameReducer(old, { type: 'reveal-seed', seedHex: SEED })).seedHex).toBe(SEED);
+    // The same calls without the legacy marker do not match the committed order.
+    const { legacyShuffles: _l, ...unmarked } = old;
+    expect(errorCode(gameReducer(unmarked, { type: 'reveal-seed', seedHex: SEED }))).toBe('SEED_MISMATCH');
   });
 });
 
@@ -414,7 +456,7 @@ describe('engine invariants', () => {
               commitment: state.commitment,
               seedHex,
               calls: state.calledNumbers,
-              shuffles: state.shuffles,
+              shuffles: state.legacyShuffles ?? [],
             }).ok,
           ).toBe(true);
         },
@@ -440,11 +482,7 @@ describe('engine invariants', () => {
         );
         for (const action of actions) {
           const s = gameReducer(server, action);
-          // The room gets shuffles from the server (the one holding the seed).
-          const r = gameReducer(
-            room,
-            action.type === 'shuffle' && s.ok ? { ...action, remaining: s.state.remaining } : action,
-          );
+          const r = gameReducer(room, action);
           expect(r.ok).toBe(s.ok);
           if (s.ok && r.ok) {
             server = s.state;

@@ -3,7 +3,7 @@
 // the choices (seed or pre-computed order, what a GOOD BINGO does, when a card may be blocked).
 import { isCartelaNumber, NUMBER_MAX } from './bingo.js';
 import { cloneCard, validateCard } from './cartela.js';
-import { drawOrder, isCommitment, isSeedHex, seedCommitment, shuffleRemaining, verifyGame } from './draw.js';
+import { drawOrder, isCommitment, isSeedHex, seedCommitment, verifyGame } from './draw.js';
 import {
   type ClaimReason,
   type ClaimResult,
@@ -54,10 +54,29 @@ export interface GameState {
   seedHex: string | null;
   /** Balls called so far, in call order. */
   calledNumbers: number[];
-  /** Balls not yet called, in the order they will be called. Together with calledNumbers: exactly 1-75. */
+  /**
+   * Balls not yet called, in the order they will be called. Together with calledNumbers: exactly 1-75, except in a
+   * copy whose order is sealed (see orderSealed).
+   */
   remaining: number[];
-  /** For shuffle k = i + 1: how many balls had been called when it happened (what verifyGame needs). */
+  /**
+   * True in a copy made for the room before the first call (sealOrder): `remaining` is empty because no call may
+   * be revealed while the game can still be cancelled with a refund. Such a copy cannot call; the first call is
+   * made by whoever holds the order (the server), and its answer carries the order.
+   */
+  orderSealed?: boolean;
+  /**
+   * Every shuffle, as how many balls had been called when it happened. A shuffle is the hall's moment (the balls
+   * mix on screen): it does not change the order committed at creation (spec 00 'The draw', revised 2026-11-26).
+   */
   shuffles: number[];
+  /**
+   * Games recorded before that revision: the shuffles that reordered the balls not yet called (their call counts,
+   * what verifyGame replays). Absent or empty for every game since.
+   */
+  legacyShuffles?: number[];
+  /** Why the game was cancelled, as the agent said it (null when it was not cancelled or no reason was given). */
+  cancelReason?: string | null;
   /** Cartelas blocked after a false or late claim: they cannot win later in this game. */
   blocked: number[];
   /** Confirmed GOOD BINGOs (more than one only when several cards won on the same ball). */
@@ -98,12 +117,18 @@ export type GameAction =
   | (Timed & { type: 'resume' })
   | (Timed & {
       type: 'shuffle';
-      /** The new order of the remaining balls, required when the state has no seed (from whoever holds it). */
+      /**
+       * Sent by rooms made before shuffles stopped reordering: the order they expect after it, which must be the
+       * order as it is (a shuffle changes nothing of it now).
+       */
       remaining?: readonly number[];
     })
   | (Timed & { type: 'validate'; cartelaNumber: number; decision: ValidationDecision })
   | (Timed & { type: 'finish' })
-  | (Timed & { type: 'cancel' })
+  | (Timed & {
+      type: 'cancel' /** Why, in the agent's words (kept in the history and reports). */;
+      reason?: string;
+    })
   | (Timed & {
       type: 'reveal-seed';
       /** The seed, revealed after the game ended: checked against the commitment and the recorded calls. */
@@ -134,8 +159,7 @@ export type GameErrorCode =
   | 'WINNER_DECLARED'
   | 'NO_NUMBERS_LEFT'
   | 'CALL_MISMATCH'
-  | 'SHUFFLE_NEEDS_SEED'
-  | 'INVALID_SHUFFLE'
+  | 'ORDER_SEALED'
   | 'SHUFFLE_MISMATCH'
   | 'CARTELA_NOT_IN_GAME'
   | 'NO_BALL_CALLED'
@@ -367,6 +391,7 @@ function step(state: GameState | null, action: GameAction): GameResult {
       if (state.status === 'paused') return fail('GAME_PAUSED', 'The game is paused: resume it to call');
       if (state.winners.length > 0)
         return fail('WINNER_DECLARED', 'A winner has been confirmed: finish the game');
+      if (state.orderSealed) return fail('ORDER_SEALED', FIRST_CALL_NEEDS_NETWORK);
       const next = state.remaining[0];
       if (next === undefined) return fail('NO_NUMBERS_LEFT', 'All 75 balls have been called');
       if (action.expected !== undefined && action.expected !== next) {
@@ -397,26 +422,15 @@ function step(state: GameState | null, action: GameAction): GameResult {
       if (stopped) return stopped;
       if (state.winners.length > 0)
         return fail('WINNER_DECLARED', 'A winner has been confirmed: finish the game');
-      const k = state.shuffles.length + 1;
-      let remaining: number[];
-      if (state.seedHex) {
-        remaining = shuffleRemaining(state.seedHex, k, state.remaining);
-        if (action.remaining !== undefined && !sameOrder(action.remaining, remaining)) {
-          return fail('SHUFFLE_MISMATCH', 'The shuffled order is not the one the seed gives');
-        }
-      } else {
-        if (action.remaining === undefined) {
-          return fail(
-            'SHUFFLE_NEEDS_SEED',
-            'Shuffling needs the new order from the server (this game has no seed here)',
-          );
-        }
-        if (!Array.isArray(action.remaining) || !isPermutation(action.remaining, state.remaining)) {
-          return fail('INVALID_SHUFFLE', 'A shuffle must reorder exactly the balls not yet called');
-        }
-        remaining = [...action.remaining];
+      // The hall's moment only: the committed order stays (a re-shuffle adds no randomness, only a choice).
+      if (
+        action.remaining !== undefined &&
+        !state.orderSealed &&
+        !sameOrder(action.remaining, state.remaining)
+      ) {
+        return fail('SHUFFLE_MISMATCH', 'A shuffle no longer changes the order of the balls');
       }
-      return touched({ remaining, shuffles: [...state.shuffles, state.calledNumbers.length] });
+      return touched({ shuffles: [...state.shuffles, state.calledNumbers.length] });
     }
     case 'validate':
       return validate(state, action, at);
@@ -430,7 +444,8 @@ function step(state: GameState | null, action: GameAction): GameResult {
       if (stopped) return stopped;
       if (state.winners.length > 0)
         return fail('WINNER_DECLARED', 'A game with a confirmed winner cannot be cancelled');
-      return touched({ status: 'cancelled', finishedAt: at });
+      const reason = typeof action.reason === 'string' ? action.reason.trim().slice(0, 200) : '';
+      return touched({ status: 'cancelled', finishedAt: at, cancelReason: reason === '' ? null : reason });
     }
     case 'reveal-seed': {
       if (state.status !== 'finished' && state.status !== 'cancelled') {
@@ -440,7 +455,7 @@ function step(state: GameState | null, action: GameAction): GameResult {
         commitment: state.commitment,
         seedHex: action.seedHex,
         calls: state.calledNumbers,
-        shuffles: state.shuffles,
+        shuffles: state.legacyShuffles ?? [],
       });
       if (!check.ok) return fail('SEED_MISMATCH', check.reason);
       return touched({ seedHex: action.seedHex.toLowerCase() });
@@ -480,6 +495,21 @@ export function applyActions(state: GameState | null, actions: readonly GameActi
     current = result.state;
   }
   return current ? { ok: true, state: current } : fail('NO_GAME', 'There is no game yet');
+}
+
+/** What a room says when it must call the first ball without the network. */
+export const FIRST_CALL_NEEDS_NETWORK =
+  'Connect to start the round; once it has started it goes on without the network';
+
+/**
+ * The state without its future order while no ball has been called and the game is not over: then it can still
+ * be cancelled with a refund, and seeing the order would make that a free re-roll. Once a ball is called (no
+ * refund any more) or the game is over, the state is returned as it is.
+ */
+export function sealOrder(state: GameState): GameState {
+  const over = state.status === 'finished' || state.status === 'cancelled';
+  if (over || state.calledNumbers.length > 0) return state;
+  return { ...state, remaining: [], orderSealed: true };
 }
 
 /** The state without its seed while the game is running (what a player-facing screen may see). */

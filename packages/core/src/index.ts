@@ -98,6 +98,7 @@ export {
   canCall,
   claimFor,
   createGame,
+  FIRST_CALL_NEEDS_NETWORK,
   type GameAction,
   type GameError,
   type GameErrorCode,
@@ -109,6 +110,7 @@ export {
   gameReducer,
   lastBall,
   redactSeed,
+  sealOrder,
   type ValidationDecision,
 } from './engine.js';
 export { CoreError } from './errors.js';

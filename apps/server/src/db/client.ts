@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient } from 'pg';
 import { type PgliteStartOptions, startPglite, startPgliteWorker } from './embedded.js';
 import type { PgliteClient } from './pglite-worker.js';
+import { retrying } from './retry.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -155,6 +156,16 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   };
 }
 
+/**
+ * Every `db.transaction(...)` of the server runs again when PostgreSQL aborts it for a deadlock or a serialization
+ * failure (retry.ts, decision 059). Its callback only talks to the database, so running it again is safe.
+ */
+function retryTransactions(db: Db): Db {
+  const run = db.transaction.bind(db);
+  const transaction: Db['transaction'] = (fn, config) => retrying(() => run(fn, config));
+  return Object.assign(db, { transaction });
+}
+
 /** Key of the advisory lock taken while migrating and seeding (any constant: 'carte' in ASCII). */
 const STARTUP_LOCK_KEY = 0x6361727465;
 
@@ -214,7 +225,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   await pool.query('SELECT 1');
 
   return {
-    db: db as unknown as Db,
+    db: retryTransactions(db as unknown as Db),
     kind: 'postgres',
     pglite: null,
     async query<T>(statement: Statement, values: readonly unknown[]) {

@@ -108,11 +108,28 @@ export interface RoomStateJson {
   [key: string]: unknown;
 }
 
-/** The room's state of a game (the upcoming order included). */
+/**
+ * The room's state of a game as the API gives it: the upcoming order only once the first ball is called (before,
+ * `remaining` is empty and `orderSealed` true).
+ */
 export async function roomState(as: GameCall, id: string) {
   const res = await as('GET', `/api/games/${id}/state`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { lastSeq: number; state: RoomStateJson };
+}
+
+/**
+ * The game's state as the server keeps it, the upcoming order included whether or not it has been revealed: what
+ * a test needs to know which ball comes next (by `_id` or `gameId`).
+ */
+export async function serverState(database: Database, id: string): Promise<RoomStateJson> {
+  const [row] = rowsOf<{ state: RoomStateJson; cartelas: RoomStateJson['cartelas'] }>(
+    await database.db.execute(
+      sql`SELECT state, cartelas FROM games WHERE id::text = ${id} OR game_id = ${id}`,
+    ),
+  );
+  expect(row, `game ${id}`).toBeDefined();
+  return { ...row!.state, cartelas: row!.cartelas, seedHex: null };
 }
 
 /**

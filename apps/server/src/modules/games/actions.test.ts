@@ -13,7 +13,7 @@ import {
   gameCaller,
   gamesWorld,
   newGame,
-  roomState,
+  serverState,
 } from '../../test/games.js';
 import { createSuperAgent, loginAs, startTestApp, type TestApp } from '../../test/helpers.js';
 import { coinsOf, expectRefusedUnchanged } from '../../test/network.js';
@@ -45,7 +45,7 @@ const refusedBy = (request: () => ReturnType<GameCall>, reason: string, message:
 describe('call-number', () => {
   it('calls the balls in the committed order, one event each, and the 75th call finishes the game', async () => {
     const game = await newGame(a.as);
-    const { state } = await roomState(a.as, game.gameId);
+    const state = await serverState(t.database, game.gameId);
     const order = state.remaining;
     const first = await call(game.gameId);
     expect(first.statusCode, first.body).toBe(200);
@@ -192,7 +192,7 @@ async function gameUpToWin(pattern: string) {
       cartelaNumbers: Array.from({ length: 20 }, (_, i) => i + 1),
       selectedPattern: pattern,
     });
-    const { state } = await roomState(a.as, game.id);
+    const state = await serverState(t.database, game.id);
     const win = firstWin(state);
     if (!win) continue; // practically never: some card completes its pattern before the balls run out
     for (let i = 0; i < win.calls; i++) expect((await call(game.id)).statusCode).toBe(200);
@@ -256,10 +256,10 @@ describe('validate-winner', () => {
   it('a late claim (the last ball is not on the card) is recorded as a block, and stays blocked', async () => {
     const { game, winner } = await gameUpToWin('four-corners');
     // Call on until the last ball is not on the winning card.
-    let state = (await roomState(a.as, game.id)).state;
+    let state = await serverState(t.database, game.id);
     while (cardOf(state, winner).flat().includes(state.calledNumbers.at(-1)!)) {
       await call(game.id);
-      state = (await roomState(a.as, game.id)).state;
+      state = await serverState(t.database, game.id);
     }
     expect(
       checkClaim({
@@ -363,7 +363,7 @@ describe('validate-winner', () => {
 describe('the story of a finished game and its fairness', () => {
   it('keeps calls with their times, shuffles, validations and finishReason; the seed reproduces it all', async () => {
     const game = await newGame(a.as, { cartelaNumbers: [1, 2, 3, 4, 5, 6] });
-    const createdOrder = (await roomState(a.as, game.id)).state.remaining;
+    const createdOrder = (await serverState(t.database, game.id)).remaining;
     for (let i = 0; i < 5; i++) await call(game.id);
     await post(a.as, game.id, 'shuffle-numbers');
     for (let i = 0; i < 3; i++) await call(game.id);
@@ -383,21 +383,28 @@ describe('the story of a finished game and its fairness', () => {
     expect(g.shuffles.map((s) => s.afterCalls)).toEqual([5, 8]);
     for (const s of g.shuffles) expect(Date.parse(s.at ?? '')).toBeGreaterThan(0);
     expect(g.validations).toMatchObject([{ cartelaNumber: 3, decision: 'block', callCount: 8 }]);
-    expect(g.calledNumbers.slice(0, 5)).toEqual(createdOrder.slice(0, 5));
+    // The shuffles were the hall's moments: the calls are the committed order, shuffles or not (decision 055).
+    expect(g.shuffles.map((s) => s.reordered)).toEqual([false, false]);
+    expect(g.calledNumbers).toEqual(createdOrder.slice(0, 9));
 
     // Anyone can check it with core: the seed is the one committed to, and it gives exactly these calls.
     const seedHex = g.drawSeed!;
     expect(seedCommitment(seedHex)).toBe(g.drawCommitment);
     expect(drawOrder(seedHex)).toEqual(createdOrder);
-    const shuffles = g.shuffles.map((s) => s.afterCalls);
-    const check = verifyGame({ commitment: g.drawCommitment, seedHex, calls: g.calledNumbers, shuffles });
+    const reordered = g.shuffles.filter((s) => s.reordered).map((s) => s.afterCalls);
+    const check = verifyGame({
+      commitment: g.drawCommitment,
+      seedHex,
+      calls: g.calledNumbers,
+      shuffles: reordered,
+    });
     expect(check.ok).toBe(true);
-    // Ignoring a shuffle, or another seed, does not verify.
+    // Replaying the shuffles as reorderings, or another seed, does not verify.
     const wrong = { commitment: g.drawCommitment, seedHex, calls: g.calledNumbers };
-    expect(verifyGame({ ...wrong, shuffles: [] }).ok).toBe(false);
-    expect(
-      verifyGame({ ...wrong, seedHex: seedHex.replace(/^./, (c) => (c === '0' ? '1' : '0')), shuffles }).ok,
-    ).toBe(false);
+    expect(verifyGame({ ...wrong, shuffles: [5, 8] }).ok).toBe(false);
+    expect(verifyGame({ ...wrong, seedHex: seedHex.replace(/^./, (c) => (c === '0' ? '1' : '0')) }).ok).toBe(
+      false,
+    );
   });
 });
 

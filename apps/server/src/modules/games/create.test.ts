@@ -44,7 +44,7 @@ describe('POST /api/games: economics and coins', () => {
       agentId: a.user.id,
       agentUsername: a.user.username,
       status: 'active',
-      gameMode: 'online',
+      gameMode: 'specific-pattern',
       stake: 30,
       numberOfPlayers: 3,
       totalAmount: santimToEtb(expected.totalAmount),
@@ -97,7 +97,9 @@ describe('POST /api/games: economics and coins', () => {
     const room = await roomState(a.as, body.gameId);
     expect(room.state.seedHex).toBeNull();
     expect(room.state.commitment).toBe(body.game.drawCommitment);
-    expect(room.state.remaining).toHaveLength(75);
+    // No call is revealed before the first one (a cancel would still refund): the order is sealed.
+    expect(room.state.remaining).toEqual([]);
+    expect(room.state.orderSealed).toBe(true);
   });
 
   it('the user seen by /api/auth/me has the coins left', async () => {

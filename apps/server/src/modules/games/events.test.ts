@@ -11,6 +11,7 @@ import {
   gamesWorld,
   newGame,
   roomState,
+  serverState,
 } from '../../test/games.js';
 import { startTestApp, type TestApp } from '../../test/helpers.js';
 import { coinsOf, expectRefusedUnchanged, networkState } from '../../test/network.js';
@@ -28,7 +29,8 @@ afterAll(async () => {
 });
 
 type Event = Record<string, unknown> & { seq: number; type: string };
-let clock = Date.parse('2026-11-23T08:00:00Z');
+// The room's clock: after the games' creation (an earlier `at` is not believed), a second an event.
+let clock = Date.now();
 /** An event as the room sends it, at the next second. */
 function ev(seq: number, type: string, fields: Record<string, unknown> = {}): Event {
   clock += 1000;
@@ -39,7 +41,9 @@ const send = (id: string, events: Event[], as: GameCall = a.as) =>
 /** A new game and the order its balls will be called in. */
 async function gameWithOrder(body: Record<string, unknown> = {}) {
   const game = await newGame(a.as, body);
-  return { game, order: (await roomState(a.as, game.id)).state.remaining };
+  // The room's clock starts with the game: an event dated before its creation would not be believed.
+  clock = Math.max(clock, Date.now());
+  return { game, order: (await serverState(t.database, game.id)).remaining };
 }
 const refusal = (id: string, events: Event[], seq: number, reason: string, message: string) =>
   expectRefusedUnchanged(t.database, () => send(id, events), 409, { message, code: 'CONFLICT', reason, seq });
@@ -88,6 +92,7 @@ describe('POST /api/games/{id}/events', () => {
       type: 'call-next',
       at: new Date(clock - 4000).toISOString(),
       expected: order[0],
+      clock: 'room',
     });
   });
 
@@ -129,9 +134,8 @@ describe('POST /api/games/{id}/events', () => {
       batch.map((e) => ({ ...e, at: '2026-11-24T00:00:00.000Z' })),
     );
     expect(later.json()).toEqual({ ...first.json(), applied: 0 });
-    // The shuffled order may be sent back as it was produced.
-    const shuffled = (await eventsOf(t.database, game.id))[1]!.result.remaining as number[];
-    expect((await send(game.id, [ev(2, 'shuffle', { remaining: shuffled })])).json().applied).toBe(0);
+    // An older room may send a shuffle with the order after it: the committed order, unchanged (decision 055).
+    expect((await send(game.id, [ev(2, 'shuffle', { remaining: order.slice(1) })])).json().applied).toBe(0);
     expect(await networkState(t.database)).toEqual(before);
     // Replays and new events in one batch: only the new ones count.
     const mixed = await send(game.id, [ev(3, 'call-next'), ev(4, 'pause')]);
@@ -230,7 +234,7 @@ describe('POST /api/games/{id}/events', () => {
       [ev(1, 'shuffle', { remaining: [1, 2, 3] })],
       1,
       'SHUFFLE_MISMATCH',
-      'Event 1: The shuffled order is not the one the seed gives',
+      'Event 1: A shuffle no longer changes the order of the balls',
     );
     expect(await eventsOf(t.database, game.id)).toEqual([]);
   });
@@ -249,7 +253,7 @@ describe('POST /api/games/{id}/events', () => {
       cartelaNumbers: Array.from({ length: 20 }, (_, i) => i + 1),
       selectedPattern: 'any-one-line',
     });
-    const { state } = await roomState(a.as, won.id);
+    const state = await serverState(t.database, won.id);
     const win = firstWin(state)!;
     const calls = Array.from({ length: win.calls }, (_, i) =>
       ev(i + 1, 'call-next', { expected: state.remaining[i] }),

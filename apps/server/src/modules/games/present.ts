@@ -1,11 +1,11 @@
 // A game as the API shows it (the contract's Game, GameDetail and RoomState): ETB from santim and percentages
 // by core's rules, the seed only once the game is over, the story's times from the event log.
 import type { Game, GameDetail, RoomState } from '@cartela/contract';
-import { type GameState, letterOf, redactSeed } from '@cartela/core';
+import { type GameState, letterOf, redactSeed, sealOrder } from '@cartela/core';
 import type { z } from 'zod';
 import type { StoredCartela, StoredGameState } from '../../db/schema.js';
 import { etb, percent } from '../users/index.js';
-import type { GameView } from './queries.js';
+import type { GameView, StoryTime } from './queries.js';
 
 const isOver = (status: string) => status === 'finished' || status === 'cancelled';
 
@@ -49,6 +49,10 @@ export function toGame(view: GameView): Game {
     winnerCartelaNumber: view.winnerCartela,
     winners: state.winners,
     finishReason: state.finishReason,
+    cancelReason: state.cancelReason ?? null,
+    // Spec 00-decisions: a game cancelled before its first call gave its coins back (service.ts planEvents).
+    refundedCoins: view.status === 'cancelled' && view.totalCalls === 0 ? view.coinCost : 0,
+    settings: view.settings,
     drawCommitment: view.drawCommitment,
     drawSeed: isOver(view.status) ? view.drawSeed : null,
     createdAt: view.createdAt.toISOString(),
@@ -60,25 +64,39 @@ export function toGame(view: GameView): Game {
 /** The game with its whole story: each call and shuffle with its time, validations, blocked cartelas. */
 export function toGameDetail(
   view: GameView,
-  times: { calls: (Date | null)[]; shuffles: (Date | null)[] },
+  times: { calls: StoryTime[]; shuffles: StoryTime[] },
 ): z.output<typeof GameDetail> {
   const { state } = view;
   const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+  const when = (t: StoryTime | undefined) => ({
+    at: iso(t?.at),
+    receivedAt: iso(t?.receivedAt),
+    clock: t?.clock ?? 'server',
+  });
+  // The shuffles recorded before 2026-11-26 came first, and only they reordered the balls.
+  const reorders = state.legacyShuffles?.length ?? 0;
   return {
     ...toGame(view),
     calls: state.calledNumbers.map((number, i) => ({
       number,
       letter: letterOf(number),
-      at: iso(times.calls[i]),
+      ...when(times.calls[i]),
     })),
-    shuffles: state.shuffles.map((afterCalls, i) => ({ afterCalls, at: iso(times.shuffles[i]) })),
+    shuffles: state.shuffles.map((afterCalls, i) => ({
+      afterCalls,
+      reordered: i < reorders,
+      ...when(times.shuffles[i]),
+    })),
     validations: state.validations,
     blocked: state.blocked,
     lastSeq: view.lastSeq,
   };
 }
 
-/** The room's state: core's state through redactSeed (no seed while the game runs). */
+/**
+ * The room's state: core's state through redactSeed (no seed while the game runs) and sealOrder (no future call
+ * before the first one is committed, while a cancel would still refund).
+ */
 export function toRoomState(state: GameState): z.output<typeof RoomState> {
-  return redactSeed(state);
+  return sealOrder(redactSeed(state));
 }

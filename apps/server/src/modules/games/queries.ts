@@ -101,6 +101,7 @@ const viewColumns = {
   agentUsername: users.username,
   status: games.status,
   gameMode: games.gameMode,
+  settings: games.settings,
   pattern: games.pattern,
   stakeSantim: games.stakeSantim,
   players: games.players,
@@ -172,19 +173,40 @@ export async function listGames(
   return { rows, total: Number(counted?.n ?? 0) };
 }
 
+/**
+ * When an action of the story happened (`at`: the room's clock, or the server's when the room's was not
+ * believed - `clock` says which) and when the server received it (`receivedAt`).
+ */
+export interface StoryTime {
+  at: Date | null;
+  receivedAt: Date | null;
+  clock: 'room' | 'server';
+}
+
 /** When each call and each shuffle happened, in order (the story's times come from the event log). */
 export async function eventTimes(
   db: DbOrTx,
   gameId: string,
-): Promise<{ calls: (Date | null)[]; shuffles: (Date | null)[] }> {
+): Promise<{ calls: StoryTime[]; shuffles: StoryTime[] }> {
   const rows = await db
-    .select({ type: gameEvents.type, at: gameEvents.at })
+    .select({
+      type: gameEvents.type,
+      at: gameEvents.at,
+      receivedAt: gameEvents.createdAt,
+      clock: sql<string | null>`${gameEvents.action}->>'clock'`,
+    })
     .from(gameEvents)
     .where(and(eq(gameEvents.gameId, gameId), inArray(gameEvents.type, ['call-next', 'shuffle'])))
     .orderBy(asc(gameEvents.seq));
+  const time = (r: (typeof rows)[number]): StoryTime => ({
+    at: r.at,
+    receivedAt: r.receivedAt,
+    // Events stored before the clock was recorded: the room's, as they were then.
+    clock: r.clock === 'server' ? 'server' : 'room',
+  });
   return {
-    calls: rows.filter((r) => r.type === 'call-next').map((r) => r.at),
-    shuffles: rows.filter((r) => r.type === 'shuffle').map((r) => r.at),
+    calls: rows.filter((r) => r.type === 'call-next').map(time),
+    shuffles: rows.filter((r) => r.type === 'shuffle').map(time),
   };
 }
 

@@ -42,7 +42,9 @@ export function registerGameRoutes(app: FastifyInstance, service: GamesService):
   registerRoute(app, gameRoutes.resume, ({ user, params }) => service.resume(user, params.id));
   registerRoute(app, gameRoutes.shuffle, ({ user, params }) => service.shuffle(user, params.id));
   registerRoute(app, gameRoutes.finish, ({ user, params }) => service.finish(user, params.id));
-  registerRoute(app, gameRoutes.cancel, ({ user, params }) => service.cancel(user, params.id));
+  registerRoute(app, gameRoutes.cancel, ({ user, params, body }) =>
+    service.cancel(user, params.id, body?.reason),
+  );
   registerRoute(app, gameRoutes.validateWinner, ({ user, params, body }) =>
     service.validateWinner(user, params.id, body),
   );

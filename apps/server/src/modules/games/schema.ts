@@ -22,7 +22,8 @@ import { commissionPayments } from '../commission/schema.js';
 import { type FinancialModelName, users } from '../users/schema.js';
 
 export const GAME_STATUSES = ['active', 'paused', 'finished', 'cancelled'] as const;
-export const GAME_MODES = ['online', 'offline'] as const;
+/** Spec 02 section 3's gameMode: a game is won by its one selected pattern (decision 055). */
+export const GAME_MODES = ['specific-pattern'] as const;
 /** The actions a game's event log holds: core's reducer actions without create and reveal-seed. */
 export const GAME_EVENT_TYPES = [
   'call-next',
@@ -43,6 +44,15 @@ export type GameEventType = (typeof GAME_EVENT_TYPES)[number];
  * seed (column `draw_seed`), so that a call reads and writes about 1 KB instead of 35 KB.
  */
 export type StoredGameState = Omit<GameState, 'cartelas' | 'seedHex'>;
+
+/** The create payload's display fields, kept as sent (spec 02 section 3). */
+export interface GameSettings {
+  enabledPatterns?: PatternId[];
+  moneyLevels?: { amount: number; label?: string }[];
+  customMoneyLevel?: number | null;
+  commonMoneyLevel?: number | null;
+  voiceSpeed?: number;
+}
 
 /** A game's cartelas with the cards copied from the agent's own at creation. */
 export interface StoredCartela {
@@ -66,6 +76,11 @@ export const games = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     status: text('status').$type<GameStatusName>().notNull().default('active'),
     gameMode: text('game_mode').$type<GameModeName>().notNull(),
+    /**
+     * The rest of the spec's create payload as the wizard sent it (enabledPatterns, moneyLevels, customMoneyLevel,
+     * voiceSpeed): kept on the game and shown in its history (decision 055).
+     */
+    settings: jsonb('settings').$type<GameSettings>().notNull().default(sql`'{}'::jsonb`),
     /** The canonical pattern id. */
     pattern: text('pattern').$type<PatternId>().notNull(),
     stakeSantim: bigint('stake_santim', { mode: 'number' }).notNull(),

@@ -40,7 +40,7 @@ import {
 } from '@cartela/core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
-import type { UserRow } from '../../db/schema.js';
+import type { GameSettings, UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { readAgentCartelas } from '../cartelas/index.js';
 import { changeCoins } from '../coins/index.js';
@@ -89,6 +89,17 @@ function cartelasNamed(numbers: readonly number[]): string {
 }
 const isAre = (numbers: readonly number[]) => (numbers.length === 1 ? 'is' : 'are');
 
+/** The wizard's fields a game keeps as sent (spec 02 section 3; decision 055). */
+function settingsOf(input: CreateInput): GameSettings {
+  const settings: GameSettings = {};
+  if (input.enabledPatterns !== undefined) settings.enabledPatterns = input.enabledPatterns as PatternId[];
+  if (input.moneyLevels !== undefined) settings.moneyLevels = input.moneyLevels;
+  if (input.customMoneyLevel !== undefined) settings.customMoneyLevel = input.customMoneyLevel;
+  if (input.commonMoneyLevel !== undefined) settings.commonMoneyLevel = input.commonMoneyLevel;
+  if (input.voiceSpeed !== undefined) settings.voiceSpeed = input.voiceSpeed;
+  return settings;
+}
+
 /** The same game request, whatever the order of its cartelas or the alias of its pattern. */
 function requestHash(input: CreateInput, pattern: PatternId, numbers: readonly number[]): string {
   const canonical = JSON.stringify({ stake: input.stake, numbers, pattern, gameMode: input.gameMode });
@@ -103,9 +114,31 @@ function refused(error: GameError, seq?: number): AppError {
   });
 }
 
-/** The reducer's action for an event; `at` in UTC. */
-function toAction(event: GameEvent): GameAction {
-  const at = new Date(event.at).toISOString();
+/** How far past the server's clock a room's clock may run and still be believed. */
+const ROOM_CLOCK_AHEAD_MS = 60_000;
+
+/**
+ * When an event happened, for the story: the room's `at` when it is plausible - not before the game's creation nor
+ * before the game's previous action, not after the server's now plus a minute -, otherwise the server's time of
+ * receipt (never before the previous action). A room cannot date a call in 2099 or a finish in 1970.
+ */
+export function storyTime(
+  sent: string,
+  game: { createdAt: string | null; previousAt: string | null },
+  nowMs: number,
+): { at: string; clock: 'room' | 'server' } {
+  const t = Date.parse(sent);
+  const created = game.createdAt === null ? Number.NEGATIVE_INFINITY : Date.parse(game.createdAt);
+  const previous = game.previousAt === null ? Number.NEGATIVE_INFINITY : Date.parse(game.previousAt);
+  const lower = Math.max(created, previous);
+  if (Number.isFinite(t) && t >= lower && t <= nowMs + ROOM_CLOCK_AHEAD_MS) {
+    return { at: new Date(t).toISOString(), clock: 'room' };
+  }
+  return { at: new Date(Math.max(nowMs, lower)).toISOString(), clock: 'server' };
+}
+
+/** The reducer's action for an event, at the moment the story keeps (`at` in UTC). */
+function toAction(event: GameEvent, at: string): GameAction {
   switch (event.type) {
     case 'call-next':
       return event.expected === undefined
@@ -117,6 +150,8 @@ function toAction(event: GameEvent): GameAction {
         : { type: event.type, at, remaining: event.remaining };
     case 'validate':
       return { type: event.type, at, cartelaNumber: event.cartelaNumber, decision: event.decision };
+    case 'cancel':
+      return event.reason ? { type: event.type, at, reason: event.reason } : { type: event.type, at };
     default:
       return { type: event.type, at };
   }
@@ -128,7 +163,8 @@ function producedBy(action: GameAction, after: GameState): Record<string, unknow
     case 'call-next':
       return { number: after.calledNumbers.at(-1), status: after.status };
     case 'shuffle':
-      return { remaining: after.remaining };
+      // The hall's moment: the order is as it was (spec 00 'The draw', revised).
+      return { afterCalls: after.shuffles.at(-1) };
     case 'validate': {
       const v = after.validations.at(-1)!;
       return { decision: v.decision, reason: v.reason };
@@ -146,13 +182,19 @@ const sameOrder = (a: readonly unknown[], b: unknown) =>
  * at the same place in the log has the same outcome, and the first recorded moment stays. A call's `expected`
  * must be the ball that was called; a shuffle's order, the one it produced.
  */
-function sameContent(stored: StoredEvent, event: GameEvent): boolean {
+function sameContent(stored: StoredEvent, event: GameEvent, state: GameState): boolean {
   if (stored.type !== event.type) return false;
   switch (event.type) {
     case 'call-next':
       return event.expected === undefined || event.expected === stored.result.number;
-    case 'shuffle':
-      return event.remaining === undefined || sameOrder(event.remaining, stored.result.remaining);
+    case 'shuffle': {
+      if (event.remaining === undefined) return true;
+      // Before 2026-11-26 a shuffle's result was the new order. Since, the order after a shuffle is the committed
+      // order from that point (a shuffle changes nothing of it).
+      if (Array.isArray(stored.result.remaining)) return sameOrder(event.remaining, stored.result.remaining);
+      const order = [...state.calledNumbers, ...state.remaining];
+      return sameOrder(event.remaining, order.slice(Number(stored.result.afterCalls)));
+    }
     case 'validate':
       return event.cartelaNumber === stored.action.cartelaNumber && event.decision === stored.action.decision;
     default:
@@ -183,6 +225,8 @@ interface Plan {
   rows: NewEvent[];
   /** Coins to give back (a game cancelled before its first call). */
   refunded: number;
+  /** The game ends in this plan (finished or cancelled): its money moves, so it is written under the agent's lock. */
+  ends: boolean;
 }
 
 /**
@@ -196,8 +240,10 @@ async function planEvents(
   state: GameState,
   events: readonly GameEvent[],
   batch: boolean,
+  nowMs: number,
 ): Promise<Plan> {
   let lastSeq = snapshot.lastSeq;
+  const wasOver = state.status === 'finished' || state.status === 'cancelled';
   const known = new Map<number, StoredEvent>();
   const replayed = events.filter((e) => e.seq <= snapshot.lastSeq).map((e) => e.seq);
   if (replayed.length > 0) {
@@ -211,7 +257,7 @@ async function planEvents(
     const { seq } = event;
     if (seq <= lastSeq) {
       const stored = known.get(seq);
-      if (!stored || !sameContent(stored, event)) {
+      if (!stored || !sameContent(stored, event, state)) {
         throw new AppError('CONFLICT', `Event ${seq} was already applied with a different action`, {
           reason: 'EVENT_CONFLICT',
           seq,
@@ -226,7 +272,14 @@ async function planEvents(
         { reason: 'EVENT_GAP', seq },
       );
     }
-    const action = toAction(event);
+    const timed = storyTime(
+      event.at,
+      { createdAt: state.createdAt, previousAt: lastSeq > 0 ? state.updatedAt : null },
+      nowMs,
+    );
+    // An endpoint's action is dated by the server itself.
+    const when = batch ? timed : { ...timed, clock: 'server' as const };
+    const action = toAction(event, when.at);
     const next = gameReducer(state, action);
     if (!next.ok) throw refused(next.error, batch ? seq : undefined);
     const result = producedBy(action, next.state);
@@ -236,13 +289,22 @@ async function planEvents(
       result.refundedCoins = refunded;
     }
     const { at, type: _type, ...fields } = action as GameAction & { at: string };
-    const row: NewEvent = { seq, type: event.type, at, action: { type: event.type, at, ...fields }, result };
+    // The room's own time is kept beside the story's when it was not believed.
+    const sent = when.clock === 'server' && batch ? { sentAt: event.at } : {};
+    const row: NewEvent = {
+      seq,
+      type: event.type,
+      at,
+      action: { type: event.type, at, ...fields, clock: when.clock, ...sent },
+      result,
+    };
     rows.push(row);
     known.set(seq, row);
     state = next.state;
     lastSeq = seq;
   }
-  return { state, lastSeq, applied: rows.length, rows, refunded };
+  const over = state.status === 'finished' || state.status === 'cancelled';
+  return { state, lastSeq, applied: rows.length, rows, refunded, ends: over && !wasOver };
 }
 
 /** The events to apply, given the game as it is (an endpoint's action takes the next seq). */
@@ -299,8 +361,10 @@ export function createGamesService({ database, users }: { database: Database; us
    * cache or the database -, the events planned by the reducer, and written in ONE statement that updates the
    * game only if it is still at the last_seq they were planned from (the UPDATE takes the row lock) and appends
    * them. If the game had moved on (another request, another instance), if a refusal or a replay was planned
-   * from a cached copy, or if coins move (a refund), the events are planned again in a transaction that first
-   * locks the game row (SELECT ... FOR NO KEY UPDATE) and writes there, with the coins.
+   * from a cached copy, or if the game ends (its money is counted, coins may come back), the events are planned
+   * again in a transaction that takes the locks in the one order every money write takes them (decision 059):
+   * the agent's row, then the game's row (SELECT ... FOR NO KEY UPDATE), then - through the triggers - its day's
+   * and month's statistics; the coins are written there too.
    */
   async function runActions(
     agent: UserRow,
@@ -310,7 +374,7 @@ export function createGamesService({ database, users }: { database: Database; us
     const { withCards, batch } = options;
     const plan = async (snapshot: Snapshot, readEvents: EventReader) => {
       const state = hydrate(snapshot.state, snapshot.drawSeed, snapshot.cartelas);
-      return planEvents(readEvents, snapshot, state, options.events(snapshot, state), batch);
+      return planEvents(readEvents, snapshot, state, options.events(snapshot, state), batch, Date.now());
     };
 
     const cached = withCards ? undefined : cache.get(gameRef(id).value);
@@ -323,7 +387,7 @@ export function createGamesService({ database, users }: { database: Database; us
       if (!cached) throw err; // planned from the database: the refusal stands
     }
     if (fast && !cached && fast.applied === 0) return { plan: fast, snapshot };
-    if (fast && fast.applied > 0 && fast.refunded === 0) {
+    if (fast && fast.applied > 0 && !fast.ends) {
       if (await writer.write(writeOf(snapshot, fast))) {
         cache.put(after(snapshot, fast));
         return { plan: fast, snapshot };
@@ -332,6 +396,8 @@ export function createGamesService({ database, users }: { database: Database; us
 
     cache.drop(snapshot.id);
     const locked = await db.transaction(async (tx) => {
+      // The lock order of every money write: the agent first (decision 059).
+      if (!(await lockAgentForGame(tx, agent.id))) throw gameNotFound();
       const current = await lockSnapshot(tx, id, agent.id, withCards);
       if (!current) throw gameNotFound();
       const p = await plan(current, eventReaderIn(tx));
@@ -360,12 +426,17 @@ export function createGamesService({ database, users }: { database: Database; us
     agent: UserRow,
     id: string,
     type: 'call-next' | 'pause' | 'resume' | 'shuffle' | 'finish' | 'cancel',
+    reason?: string,
   ) {
     const at = now();
     return runActions(agent, id, {
       withCards: false,
       batch: false,
-      events: (snapshot) => [{ seq: snapshot.lastSeq + 1, at, type }],
+      events: (snapshot): GameEvent[] => [
+        type === 'cancel' && reason
+          ? { seq: snapshot.lastSeq + 1, at, type, reason }
+          : { seq: snapshot.lastSeq + 1, at, type },
+      ],
     });
   }
 
@@ -460,6 +531,7 @@ export function createGamesService({ database, users }: { database: Database; us
           agentUsername: agent.username,
           status: 'active',
           gameMode: input.gameMode,
+          settings: settingsOf(input),
           pattern,
           stakeSantim,
           players: numbers.length,
@@ -572,8 +644,8 @@ export function createGamesService({ database, users }: { database: Database; us
     shuffle: (agent: UserRow, id: string) => actionAnswer(agent, id, 'shuffle'),
     finish: (agent: UserRow, id: string) => actionAnswer(agent, id, 'finish'),
 
-    async cancel(agent: UserRow, id: string): Promise<Out<typeof GameActionResponse>> {
-      const { snapshot, plan } = await act(agent, id, 'cancel');
+    async cancel(agent: UserRow, id: string, reason?: string): Promise<Out<typeof GameActionResponse>> {
+      const { snapshot, plan } = await act(agent, id, 'cancel', reason);
       const message =
         plan.refunded > 0
           ? `Game cancelled: ${plan.refunded} coins refunded`

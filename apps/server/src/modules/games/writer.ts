@@ -4,6 +4,7 @@
 // lone write goes at once: batching adds no delay when the server is quiet, and under load each request
 // still gets its answer only after its own write has committed. docs/decisions/045-games-server.md
 import type { Database } from '../../db/client.js';
+import { retrying } from '../../db/retry.js';
 import { type GameWrite, writeGames } from './queries.js';
 
 interface Pending {
@@ -64,10 +65,10 @@ export class GameWriter {
   private async flush(batch: Pending[]): Promise<void> {
     let written: Set<string>;
     try {
-      written = await writeGames(
-        this.database,
-        batch.map((p) => p.write),
-      );
+      // In one order (by id), so that two statements on their way at once lock their games the same way; and
+      // again should PostgreSQL still abort one for a deadlock (decision 059).
+      const writes = batch.map((p) => p.write).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      written = await retrying(() => writeGames(this.database, writes));
     } catch (err) {
       if (batch.length === 1) {
         batch[0]!.failed(err);

@@ -68,6 +68,12 @@ export const users = pgTable(
     virtualCoins: bigint('virtual_coins', { mode: 'number' }).notNull().default(0),
     /** Agents only: the house cut of each game, in percent. */
     commissionPercentage: percent('commission_percentage'),
+    /**
+     * Agents only: the lowest commission percentage the agent may choose for itself (set by the admin; 10 for a
+     * new agent). A game's coins and the platform's share are taken from the fee, so 0% would play for free
+     * (migration 0011, decision 056). commission_percentage never goes below it.
+     */
+    minCommissionPercentage: percent('min_commission_percentage'),
     /** Agents only: the admin's share of a commission-share agent's fees, in percent. */
     systemCommissionShare: percent('system_commission_share'),
     /** Super agents only: the platform's share of the super agent's commission, in percent. */
@@ -113,6 +119,11 @@ export const users = pgTable(
     check('users_virtual_coins_check', sql`${t.virtualCoins} >= 0`),
     check('users_total_earnings_check', sql`${t.totalEarnings} >= 0`),
     check('users_commission_percentage_check', percentRange('commission_percentage')),
+    check('users_min_commission_percentage_check', percentRange('min_commission_percentage')),
+    check(
+      'users_commission_minimum_check',
+      sql`(${t.role} = 'agent') = (${t.minCommissionPercentage} IS NOT NULL) AND (${t.commissionPercentage} IS NULL OR ${t.commissionPercentage} >= ${t.minCommissionPercentage})`,
+    ),
     check('users_system_commission_share_check', percentRange('system_commission_share')),
     check('users_platform_commission_rate_check', percentRange('platform_commission_rate')),
     check('users_token_version_check', sql`${t.tokenVersion} >= 0`),
