@@ -148,7 +148,7 @@ try {
        INSERT INTO games (game_id, agent_id, status, game_mode, pattern, stake_santim, players, total_santim,
          agent_fee_santim, prize_santim, commission_percent, coin_cost, cartela_numbers, total_calls, draw_commitment,
          draw_seed, state, cartelas, last_seq, created_at, updated_at, finished_at, business_date, financial_model)
-       SELECT 'B' || lpad(g.n::text, 10, '0'), a.id, g.status, 'offline', 'full-house', g.stake, g.players,
+       SELECT 'B' || lpad(g.n::text, 10, '0'), a.id, g.status, 'specific-pattern', 'full-house', g.stake, g.players,
          g.stake * g.players, g.stake * g.players * g.pct / 100, g.stake * g.players - g.stake * g.players * g.pct / 100,
          g.pct, CASE WHEN a.financial_model = 'virtual-coin' THEN (g.stake * g.players * g.pct / 100 + 99) / 100 ELSE 0 END,
          arr.numbers, CASE WHEN g.status = 'finished' THEN 40 ELSE g.n % 3 END, md5(g.n::text) || md5((g.n + 1)::text),

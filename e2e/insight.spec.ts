@@ -181,7 +181,7 @@ async function insertGames(db: pg.Client, agentIds: Record<DemoAgent, string>): 
       `INSERT INTO games (game_id, agent_id, status, game_mode, pattern, stake_santim, players, total_santim,
          agent_fee_santim, prize_santim, commission_percent, coin_cost, cartela_numbers, total_calls,
          draw_commitment, draw_seed, state, cartelas, financial_model, created_at, updated_at, finished_at)
-       SELECT $1, $2, $3, 'offline', 'full-house', $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $13,
+       SELECT $1, $2, $3, 'specific-pattern', 'full-house', $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $13,
          '{}'::jsonb, '[]'::json, $14, t.at, t.at, CASE WHEN $15 THEN t.at + interval '1 second' END
        FROM (SELECT now() - $16::int * interval '1 day' - $17::int * interval '1 millisecond' AS at) t`,
       [

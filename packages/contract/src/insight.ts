@@ -507,6 +507,7 @@ export const ReportGame = z.object({
   businessDate: BusinessDay.describe('The business day of creation'),
   createdAt: IsoDateTime,
   finishedAt: IsoDateTime.nullable(),
+  cancelReason: z.string().nullable().describe("A cancelled game: why, in the agent's words (decision 055)"),
 });
 export type ReportGame = z.infer<typeof ReportGame>;
 
@@ -532,7 +533,7 @@ export type ReportResponse = z.infer<typeof ReportResponse>;
 export const ReportCsv = z
   .object({})
   .describe(
-    'text/csv; charset=utf-8, UTF-8 with BOM, CRLF; attachment cartela-report-{from}-{to}.csv. Columns: Game ID, Agent (admin), Status, Stake, Players, Calls, Commission %, Fee, Total, Prize, Business date, Created (ISO, UTC), Finished. Exactly the filtered rows, in the sort order; streamed',
+    'text/csv; charset=utf-8, UTF-8 with BOM, CRLF; attachment cartela-report-{from}-{to}.csv. Columns: Game ID, Agent (admin), Status, Stake, Players, Calls, Commission %, Fee, Total, Prize, Business date, Created (ISO, UTC), Finished, Cancel reason. Exactly the filtered rows, in the sort order; streamed',
   )
   .meta({ id: 'ReportCsv' });
 

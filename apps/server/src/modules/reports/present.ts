@@ -26,6 +26,7 @@ export function toReportGame(row: ReportRow): ReportGame {
     businessDate: row.businessDate,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
+    cancelReason: row.cancelReason,
   };
 }
 
@@ -68,6 +69,7 @@ export function csvHeader(withAgent: boolean): string {
     'Business date',
     'Created',
     'Finished',
+    'Cancel reason',
   ]);
 }
 
@@ -87,5 +89,6 @@ export function csvRecord(row: ReportRow, withAgent: boolean): string {
     row.businessDate,
     row.createdAt.toISOString(),
     row.finishedAt?.toISOString() ?? '',
+    csvText(row.cancelReason ?? ''),
   ]);
 }

@@ -59,6 +59,8 @@ const rowColumns = {
   businessDate: games.businessDate,
   createdAt: games.createdAt,
   finishedAt: games.finishedAt,
+  /** A cancelled game's reason, as the agent gave it (decision 055). */
+  cancelReason: sql<string | null>`${games.state}->>'cancelReason'`,
 };
 
 export interface ReportRow {
@@ -78,6 +80,7 @@ export interface ReportRow {
   businessDate: string;
   createdAt: Date;
   finishedAt: Date | null;
+  cancelReason: string | null;
 }
 
 /** The WHERE of the games: agent, status, business days of creation (games_agent_business_date_idx et al.). */

@@ -3,6 +3,7 @@
 // Addis Ababa, the business time zone), finished, cancelled, active and paused games, and a third agent whose
 // name is a formula.
 import { gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -226,6 +227,11 @@ beforeAll(async () => {
       }),
     );
   }
+  // A cancelled game keeps its reason in the reports (decision 055); quotes and a comma to quote in the CSV.
+  await t.database.db.execute(
+    sql`UPDATE games SET state = state || ${JSON.stringify({ cancelReason: 'Power cut, "no" lights' })}::jsonb
+      WHERE id = ${ids.get('a4')!.id}`,
+  );
   const tokens = await Promise.all([
     loginAs(t.app, admin),
     loginAs(t.app, a),
@@ -277,6 +283,7 @@ describe('GET /api/reports/games: rows', () => {
           f.status === 'finished' || f.status === 'cancelled'
             ? new Date(Date.parse(f.createdAt) + 15 * 60_000).toISOString()
             : null,
+        cancelReason: f.key === 'a4' ? 'Power cut, "no" lights' : null,
       });
     }
   });
@@ -665,6 +672,7 @@ const HEADER = [
   'Business date',
   'Created',
   'Finished',
+  'Cancel reason',
 ];
 
 async function exportCsv(get: Get, query = '', headers: Record<string, string> = {}) {
@@ -697,21 +705,21 @@ describe('GET /api/reports/games/export', () => {
     // The exact lines: a name with a comma and quotes is quoted, its quotes doubled.
     const lines = text.split('\r\n');
     expect(lines).toContain(
-      `${gameIdOf('a2')},"Abebe, ""Lucky"" Hall",finished,20.00,5,30,10,10.00,100.00,90.00,2025-03-10,2025-03-10T20:59:00.000Z,2025-03-10T21:14:00.000Z`,
+      `${gameIdOf('a2')},"Abebe, ""Lucky"" Hall",finished,20.00,5,30,10,10.00,100.00,90.00,2025-03-10,2025-03-10T20:59:00.000Z,2025-03-10T21:14:00.000Z,`,
     );
     expect(lines).toContain(
-      `${gameIdOf('a3')},"Abebe, ""Lucky"" Hall",finished,15.00,4,30,10,6.00,60.00,54.00,2025-03-11,2025-03-10T21:00:00.000Z,2025-03-10T21:15:00.000Z`,
+      `${gameIdOf('a3')},"Abebe, ""Lucky"" Hall",finished,15.00,4,30,10,6.00,60.00,54.00,2025-03-11,2025-03-10T21:00:00.000Z,2025-03-10T21:15:00.000Z,`,
     );
     // Amharic intact (UTF-8), 12.5 %, an open game without a finish time.
     expect(lines).toContain(
-      `${gameIdOf('b4')},ሰላም ቢንጎ,paused,20.00,2,0,12.5,5.00,40.00,35.00,2025-03-11,2025-03-11T15:00:00.000Z,`,
+      `${gameIdOf('b4')},ሰላም ቢንጎ,paused,20.00,2,0,12.5,5.00,40.00,35.00,2025-03-11,2025-03-11T15:00:00.000Z,,`,
     );
     expect(lines).toContain(
-      `${gameIdOf('b2')},ሰላም ቢንጎ,cancelled,10.00,3,0,12.5,3.75,30.00,26.25,2025-03-10,2025-03-10T20:59:59.999Z,2025-03-10T21:14:59.999Z`,
+      `${gameIdOf('b2')},ሰላም ቢንጎ,cancelled,10.00,3,0,12.5,3.75,30.00,26.25,2025-03-10,2025-03-10T20:59:59.999Z,2025-03-10T21:14:59.999Z,`,
     );
     // A name that is a formula: a single quote in front, then quoted for its quotes and commas.
     expect(lines).toContain(
-      `${gameIdOf('c1')},"'=HYPERLINK(""http://evil.example"",""x"")",finished,10.00,2,30,10,2.00,20.00,18.00,2025-02-01,2025-02-01T10:00:00.000Z,2025-02-01T10:15:00.000Z`,
+      `${gameIdOf('c1')},"'=HYPERLINK(""http://evil.example"",""x"")",finished,10.00,2,30,10,2.00,20.00,18.00,2025-02-01,2025-02-01T10:00:00.000Z,2025-02-01T10:15:00.000Z,`,
     );
     const c1 = rows.find((r) => r[0] === gameIdOf('c1'))!;
     expect(c1[1]).toBe(`'${agentC.username}`);
@@ -763,6 +771,7 @@ describe('GET /api/reports/games/export', () => {
       '2025-03-11',
       '2025-03-11T10:00:00.000Z',
       '2025-03-11T10:15:00.000Z',
+      'Power cut, "no" lights',
     ]);
   });
 

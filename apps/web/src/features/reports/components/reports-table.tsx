@@ -140,7 +140,20 @@ export function ReportsTable({ games, showAgent, sortBy, sortOrder, onSort }: Re
                 label={columns.status}
                 className="max-md:absolute max-md:top-3 max-md:right-4 max-md:min-h-0 max-md:before:hidden"
               >
-                <StatusBadge status={game.status} />
+                <span
+                  title={
+                    game.cancelReason
+                      ? t('reports.table.cancelReason', { reason: game.cancelReason })
+                      : undefined
+                  }
+                >
+                  <StatusBadge status={game.status} />
+                </span>
+                {game.cancelReason && (
+                  <p className="mt-1 max-w-48 truncate text-xs text-ink-subtle max-md:hidden">
+                    {t('reports.table.cancelReason', { reason: game.cancelReason })}
+                  </p>
+                )}
               </TableCell>
             </TableRow>
           );

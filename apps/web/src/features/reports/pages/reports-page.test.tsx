@@ -277,6 +277,16 @@ describe('/reports, an agent', () => {
     ).toEqual(['finished 1', 'finished 2', 'finished 4']);
   });
 
+  it("shows a cancelled game's reason beside its status (decision 055)", async () => {
+    asAgent({
+      'GET /api/reports/games': () =>
+        reportAnswer([makeReportGame({ status: 'cancelled', cancelReason: 'Power cut' })]),
+    });
+    renderApp('/reports');
+    expect(await screen.findByText('Reason: Power cut')).toBeInTheDocument();
+    expect(screen.getByTitle('Reason: Power cut')).toHaveTextContent('Cancelled');
+  });
+
   it("says 'No games match these filters' and clears them", async () => {
     const fetchMock = asAgent({
       'GET /api/reports/games': () => reportAnswer([], { total: 0 }),
