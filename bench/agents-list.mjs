@@ -81,10 +81,10 @@ try {
   await db.query('BEGIN');
   await db.query(
     `INSERT INTO users (username, password_hash, role, financial_model, commission_percentage,
-       system_commission_share, winning_patterns)
+       min_commission_percentage, system_commission_share, winning_patterns)
      SELECT 'bench-agent-' || n, password_hash, role,
        CASE WHEN n % 3 = 0 THEN 'commission-share' ELSE financial_model END,
-       commission_percentage, system_commission_share, winning_patterns
+       commission_percentage, min_commission_percentage, system_commission_share, winning_patterns
      FROM users, generate_series(1, $1::int - 1) AS n WHERE id = $2`,
     [AGENTS, template.id],
   );

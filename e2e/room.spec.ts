@@ -1,6 +1,7 @@
 // The offline game room (issue 10) in Chromium on the built app: a whole game with a real winner and a false
-// claim; twenty-five calls made offline across reloads and a closed page, then synced once each; one caller per
-// game and the hall display following the room.
+// claim; the round started online (the order is sealed until the first call, issue 18), then twenty-five calls
+// made offline across reloads and a closed page, synced once each; shuffle offline; cancel with a refund; one
+// caller per game and the hall display following the room.
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { signInAs } from './support/pages';
 
@@ -12,7 +13,9 @@ interface RoomStateAnswer {
   lastSeq: number;
   state: {
     remaining: number[];
+    orderSealed?: boolean;
     calledNumbers: number[];
+    shuffles: number[];
     cartelas: { cartelaNumber: number; card: number[][] }[];
   };
 }
@@ -23,6 +26,10 @@ interface GameAnswer {
     calledNumbers: number[];
     winners: { cartelaNumber: number }[];
     lastSeq: number;
+    coinCost: number;
+    refundedCoins: number;
+    cancelReason: string | null;
+    shuffles: { afterCalls: number; reordered: boolean }[];
   };
 }
 
@@ -70,9 +77,26 @@ async function callNext(page: Page, n: number, expected: number) {
   await expect(r.currentBall).toContainText(ballLabel(expected));
 }
 
+/**
+ * Starts the round in the room (online: the first call is the server's, issue 18) and returns the whole call
+ * order, which the room has from then on: the first ball and the rest.
+ */
+async function startRound(page: Page, request: APIRequestContext, token: string, gameId: string) {
+  const before = await api<RoomStateAnswer>(request, token, 'GET', `/api/games/${gameId}/state`);
+  expect(before.state).toMatchObject({ remaining: [], orderSealed: true });
+  const r = room(page);
+  await expect(r.callNext).toBeEnabled();
+  await r.callNext.click();
+  await expect(r.calls(1)).toBeVisible();
+  const after = await api<RoomStateAnswer>(request, token, 'GET', `/api/games/${gameId}/state`);
+  const order = [...after.state.calledNumbers, ...after.state.remaining];
+  expect(order).toHaveLength(75);
+  await expect(r.currentBall).toContainText(ballLabel(order[0]!));
+  return { order, state: after };
+}
+
 /** The call after which a cartela first completes its four corners (it then wins on that ball). */
-function firstCornerWin(answer: RoomStateAnswer): { calls: number; cartela: number } {
-  const order = answer.state.remaining;
+function firstCornerWin(order: number[], answer: RoomStateAnswer): { calls: number; cartela: number } {
   for (let k = 1; k <= order.length; k++) {
     const called = new Set(order.slice(0, k));
     for (const { cartelaNumber, card } of answer.state.cartelas) {
@@ -98,15 +122,14 @@ test.describe('the game room', () => {
     await signInAs(page, 'agent1');
     const token = await tokenOf(page);
     const gameId = await newGame(request, token, 'four-corners', range(21, 40));
-    const initial = await api<RoomStateAnswer>(request, token, 'GET', `/api/games/${gameId}/state`);
-    const order = initial.state.remaining;
-    const win = firstCornerWin(initial);
 
     await page.goto(`/game/${gameId}`);
     await expect(page.getByRole('heading', { name: 'Game Room' })).toBeVisible();
     await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
 
-    for (let i = 0; i < win.calls; i++) await callNext(page, i + 1, order[i]!);
+    const { order, state: initial } = await startRound(page, request, token, gameId);
+    const win = firstCornerWin(order, initial);
+    for (let i = 1; i < win.calls; i++) await callNext(page, i + 1, order[i]!);
 
     // A false claim: a cartela whose corners are not all called is blocked.
     const called = new Set(order.slice(0, win.calls));
@@ -155,7 +178,7 @@ test.describe('the game room', () => {
     await expect(page.getByText(`Cartela ${win.cartela}`).first()).toBeVisible();
   });
 
-  test('[AGENT] calls 20 numbers offline, survives two reloads and a closed page, calls 5 more, and the server gets the 25 once each', async ({
+  test('[AGENT] starts the round online, calls 20 numbers offline, survives two reloads and a closed page, calls 5 more, and the server gets the 26 once each', async ({
     page,
     context,
     request,
@@ -164,34 +187,101 @@ test.describe('the game room', () => {
     await signInAs(page, 'agent1');
     const token = await tokenOf(page);
     const gameId = await newGame(request, token, 'full-house', range(41, 50));
-    const order = (await api<RoomStateAnswer>(request, token, 'GET', `/api/games/${gameId}/state`)).state
-      .remaining;
 
     await page.goto(`/game/${gameId}`);
     await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
     await waitForServiceWorker(page);
+    const { order } = await startRound(page, request, token, gameId);
 
     await context.setOffline(true);
     await expect(page.getByText('Offline Mode')).toBeVisible();
-    for (let i = 0; i < 20; i++) await callNext(page, i + 1, order[i]!);
+    for (let i = 1; i < 21; i++) await callNext(page, i + 1, order[i]!);
     await expect(page.getByText('20 actions waiting')).toBeVisible();
 
     for (let reload = 0; reload < 2; reload++) {
       await page.reload();
-      await expect(room(page).calls(20)).toBeVisible({ timeout: 15_000 });
-      await expect(room(page).currentBall).toContainText(ballLabel(order[19]!));
+      await expect(room(page).calls(21)).toBeVisible({ timeout: 15_000 });
+      await expect(room(page).currentBall).toContainText(ballLabel(order[20]!));
     }
     await page.close();
     const again = await context.newPage();
     await again.goto(`/game/${gameId}`);
-    await expect(room(again).calls(20)).toBeVisible({ timeout: 15_000 });
-    for (let i = 20; i < 25; i++) await callNext(again, i + 1, order[i]!);
+    await expect(room(again).calls(21)).toBeVisible({ timeout: 15_000 });
+    for (let i = 21; i < 26; i++) await callNext(again, i + 1, order[i]!);
 
     await context.setOffline(false);
     await expect(again.getByText('Synced', { exact: true })).toBeVisible({ timeout: 45_000 });
     const { game } = await api<GameAnswer>(request, token, 'GET', `/api/games/${gameId}`);
-    expect(game.calledNumbers).toEqual(order.slice(0, 25));
-    expect(game.lastSeq).toBe(25);
+    expect(game.calledNumbers).toEqual(order.slice(0, 26));
+    expect(game.lastSeq).toBe(26);
+  });
+
+  test('[AGENT] before the first call: offline the room says to connect and shuffles; online the round starts and the shuffle changed nothing', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.slow();
+    await signInAs(page, 'agent1');
+    const token = await tokenOf(page);
+    const gameId = await newGame(request, token, 'full-house', range(56, 60));
+
+    await page.goto(`/game/${gameId}`);
+    await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
+
+    await context.setOffline(true);
+    const notice = page.getByText(
+      'Connect to start the round; once it has started it goes on without the network',
+      { exact: true },
+    );
+    await expect(notice).toBeVisible();
+    await expect(room(page).callNext).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Auto (No Network)' })).toBeDisabled();
+    // A shuffle is the hall's moment: offline too, kept in the outbox.
+    await page.getByRole('button', { name: 'Shuffle', exact: true }).click();
+    await expect(page.getByText('1 action waiting')).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 45_000 });
+    await expect(notice).toBeHidden();
+    const { order } = await startRound(page, request, token, gameId);
+    const { game } = await api<GameAnswer>(request, token, 'GET', `/api/games/${gameId}`);
+    expect(game.shuffles).toEqual([expect.objectContaining({ afterCalls: 0, reordered: false })]);
+    expect(game.calledNumbers).toEqual(order.slice(0, 1));
+    expect(game.lastSeq).toBe(2);
+  });
+
+  test('[AGENT] cancels a game before its first call: the coins come back and the history says why', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    await signInAs(page, 'agent1');
+    const token = await tokenOf(page);
+    const gameId = await newGame(request, token, 'full-house', range(61, 65));
+    const { game: created } = await api<GameAnswer>(request, token, 'GET', `/api/games/${gameId}`);
+
+    await page.goto(`/game/${gameId}`);
+    await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Room settings' }).click();
+    await page.getByRole('button', { name: 'Cancel game' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this game?' });
+    await expect(dialog).toContainText(`the game's ${created.coinCost} coins are refunded`);
+    await dialog.getByLabel('Reason (optional)').fill('Wrong cartelas chosen');
+    await dialog.getByRole('button', { name: 'Cancel game' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/game-history/${gameId}$`));
+    await expect(page.getByText(`Game cancelled: ${created.coinCost} coins refunded`)).toBeVisible();
+    await expect(
+      page.getByText(`Cancelled before the first call: ${created.coinCost} coins refunded`),
+    ).toBeVisible();
+    await expect(page.getByText('Reason: Wrong cartelas chosen')).toBeVisible();
+    const { game } = await api<GameAnswer>(request, token, 'GET', `/api/games/${gameId}`);
+    expect(game).toMatchObject({
+      status: 'cancelled',
+      refundedCoins: created.coinCost,
+      cancelReason: 'Wrong cartelas chosen',
+    });
   });
 
   test('[AGENT] one caller per game: a second tab follows read-only, and the hall display follows the room', async ({
@@ -203,12 +293,10 @@ test.describe('the game room', () => {
     await signInAs(page, 'agent1');
     const token = await tokenOf(page);
     const gameId = await newGame(request, token, 'full-house', range(51, 55));
-    const order = (await api<RoomStateAnswer>(request, token, 'GET', `/api/games/${gameId}/state`)).state
-      .remaining;
 
     await page.goto(`/game/${gameId}`);
     await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
-    await callNext(page, 1, order[0]!);
+    const { order } = await startRound(page, request, token, gameId);
 
     const second = await context.newPage();
     await second.goto(`/game/${gameId}`);

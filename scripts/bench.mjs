@@ -13,6 +13,7 @@ const benches = [
   ['node', ['bench/games.mjs']],
   ['node', ['bench/voices.mjs']],
   ['node', ['bench/room.mjs']],
+  ['node', ['bench/stall.mjs']],
   ['npx', ['tsx', '--conditions=source', 'bench/core.ts']],
 ];
 let failed = 0;

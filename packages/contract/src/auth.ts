@@ -6,6 +6,7 @@ import {
   IsoDateTime,
   Language,
   MessageResponse,
+  normaliseName,
   PatternId,
   Percent,
   Role,
@@ -30,6 +31,11 @@ export const SessionUser = z
     financialModel: FinancialModel.nullable().describe('Agents only'),
     virtualCoins: z.number().int().describe('Whole coins; 0 for non-agents'),
     commissionPercentage: Percent.nullable().describe('Agents only: the house cut of each game'),
+    minCommissionPercentage: Percent.nullable()
+      // A user stored by an earlier version of the app (read while offline) has none: it is not a reason to
+      // sign the agent out.
+      .default(null)
+      .describe('Agents only: the lowest commissionPercentage the agent may choose (set by the admin)'),
     systemCommissionShare: Percent.nullable().describe('Commission-share agents: the admin share of fees'),
     totalEarnings: Etb,
     lastPaymentDate: IsoDateTime.nullable(),
@@ -49,7 +55,9 @@ export type SessionUser = z.infer<typeof SessionUser>;
 
 export const LoginRequest = z
   .strictObject({
-    username: text().trim().min(1, 'Username is required').max(64),
+    // Normalised as every name is (decision 058): 'ａｇｅｎｔ１' signs in as agent1. Not refused here: a name
+    // that could not be made today finds no account, and the answer stays 'Invalid credentials'.
+    username: text().overwrite(normaliseName).min(1, 'Username is required').max(64),
     password: text().min(1, 'Password is required').max(256),
   })
   .meta({ id: 'LoginRequest' });

@@ -89,6 +89,53 @@ const NO_NUL = /^[^\u0000]*$/;
  */
 export const text = () => z.string().regex(NO_NUL, 'Must not contain a NUL character');
 
+// Names (usernames, a voice pack's name): a name must look like who it is. 'agent1' followed by a zero-width
+// space, or with a right-to-left override inside, shows exactly as another account's name in every list
+// (decision 058). So a name is compared in ONE form, NFKC (fullwidth 'ａｇｅｎｔ１' is 'agent1') and trimmed, and
+// characters that do not show as themselves are refused.
+
+/**
+ * What shows as nothing, or changes how the rest shows: controls (Cc), format characters (Cf: zero-width
+ * spaces and joiners, bidi marks and overrides, the BOM, the soft hyphen), surrogates, private use and
+ * unassigned code points, line and paragraph separators, every Default_Ignorable_Code_Point (Hangul fillers,
+ * variation selectors) and the blank Braille pattern.
+ */
+const HIDDEN_IN_NAME = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]/u;
+/** A space other than the ordinary one (NFKC already made most of them U+0020). */
+const ODD_SPACE = /(?! )\p{Zs}/u;
+/** Letters of these scripts look alike ('а' is Cyrillic, 'a' Latin): one name uses at most one of them. */
+const LOOKALIKE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Greek}/u, /\p{Script=Cyrillic}/u];
+
+/** The one form of a name: NFKC, without the spaces around it. Stored, compared and signed in with. */
+export const normaliseName = (value: string): string => value.normalize('NFKC').trim();
+
+/** Why a (normalised) name is refused, in the contract's English; null when it is a fine name. */
+export function nameProblem(value: string): string | null {
+  if (HIDDEN_IN_NAME.test(value) || ODD_SPACE.test(value)) {
+    return 'Must not contain invisible, control or text-direction characters';
+  }
+  // A browser shows two spaces as one: 'agent  1' would look like 'agent 1'.
+  if (value.includes('  ')) return 'Use one space between words';
+  if (LOOKALIKE_SCRIPTS.filter((script) => script.test(value)).length > 1) {
+    return 'Must not mix Latin, Greek and Cyrillic letters';
+  }
+  return null;
+}
+
+/**
+ * A name in a request (a username, a voice pack's name): text() normalised by normaliseName, 1 to `max`
+ * characters, refused with nameProblem's message. Ge'ez ('ወኪል1') and every other script stay accepted.
+ */
+export const nameText = (required: string, max = 64) =>
+  text()
+    .overwrite(normaliseName)
+    .min(1, required)
+    .max(max, `At most ${max} characters`)
+    .superRefine((value, ctx) => {
+      const problem = nameProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+
 export const IsoDateTime = z.string().describe('ISO 8601 date-time, UTC');
 export const Id = z.string().describe('Identifier (UUID)');
 

@@ -698,7 +698,8 @@ export const reportRoutes = {
   exportGames: defineRoute({
     method: 'GET',
     path: '/api/reports/games/export',
-    summary: 'The filtered games as CSV (UTF-8 with BOM), streamed',
+    summary:
+      'The filtered games as CSV (UTF-8 with BOM), streamed; at most 2 exports at once per user (429 RATE_LIMITED past that)',
     access: agentOrAdmin,
     query: ReportExportQuery,
     response: ReportCsv,

@@ -1,13 +1,26 @@
 // Running the network (issue 7): agents and their coins, super agents and their agreements (spec 02 sections
 // 3, 5, 7 'Agents' and 'Super agents'; spec 01 section 7 'Agent management').
-import { PATTERN_IDS } from '@cartela/core';
+import { isPercent, PATTERN_IDS } from '@cartela/core';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './auth.js';
-import { Etb, FinancialModel, Id, IsoDateTime, MessageResponse, PatternId, Percent, text } from './common.js';
+import {
+  Etb,
+  FinancialModel,
+  Id,
+  IsoDateTime,
+  MessageResponse,
+  nameText,
+  PatternId,
+  Percent,
+  text,
+} from './common.js';
 import { defineRoute } from './route.js';
 
-/** A new username: what sign-in accepts (1-64 characters after trimming). */
-export const Username = text().trim().min(1, 'Username is required').max(64, 'At most 64 characters');
+/**
+ * A new username (admins, agents, super agents): 1-64 characters in NFKC, nothing invisible, no bidi control,
+ * one of Latin, Greek and Cyrillic at most (nameText, decision 058). Sign-in normalises what is typed the same way.
+ */
+export const Username = nameText('Username is required');
 export const NewPassword = text()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(256);
@@ -15,6 +28,40 @@ const Contact = text().trim().max(120).nullable();
 const Notes = text().trim().max(500).nullable();
 /** Whole coins, at least 1 (a top-up). */
 const Coins = z.number().int('Coins must be a whole number').min(1, 'At least 1 coin').max(100_000_000);
+/** A balance of whole coins, 0 or more. */
+const Balance = z.number().int('Coins must be a whole number').min(0, 'At least 0').max(100_000_000);
+
+/**
+ * A new agent's minimum commission percentage (decision 056): the lowest percentage the agent may choose for
+ * itself. The coins a game costs (virtual-coin) and the admin's share (commission-share) are both taken from the
+ * commission, so an agent at 0% would play for nothing.
+ */
+export const DEFAULT_MIN_COMMISSION_PERCENT = 10;
+
+/** The refusal of a commission percentage under the agent's minimum (the admin's forms and the agent's own). */
+export const belowMinimumMessage = (minimum: number) =>
+  `Must be at least the minimum commission of ${minimum}%`;
+
+/**
+ * Whether a commission percentage is below the agent's minimum: both are percentages (isPercent: at most 4
+ * decimals, so comparing the numbers is exact) and the first is lower. The admin's forms, the agent's settings
+ * and the server ask this.
+ */
+export const belowMinimum = (commission: unknown, minimum: unknown): boolean =>
+  isPercent(commission) && isPercent(minimum) && commission < minimum;
+
+/** Adds the refusal under commissionPercentage when both percentages are given and the first is below. */
+function commissionAtLeastMinimum(
+  value: { commissionPercentage?: unknown; minCommissionPercentage?: unknown },
+  ctx: z.RefinementCtx,
+) {
+  const { commissionPercentage: commission, minCommissionPercentage: minimum } = value;
+  if (belowMinimum(commission, minimum)) {
+    // belowMinimum holds only for two percentages.
+    const message = belowMinimumMessage(minimum as number);
+    ctx.addIssue({ code: 'custom', path: ['commissionPercentage'], message });
+  }
+}
 export const IdParams = z.strictObject({ id: z.uuid('Not a valid id') });
 
 /** The super agent an agent is under, as the agents table shows it. */
@@ -33,6 +80,9 @@ export const Agent = z
     contact: z.string().nullable(),
     financialModel: FinancialModel,
     commissionPercentage: Percent,
+    minCommissionPercentage: Percent.describe(
+      'The lowest commission percentage the agent may choose for itself (set by the admin)',
+    ),
     systemCommissionShare: Percent,
     virtualCoins: z.number().int(),
     totalEarnings: Etb,
@@ -56,6 +106,8 @@ export const CreateAgentRequest = z
     contact: Contact.optional(),
     financialModel: FinancialModel.default('virtual-coin'),
     commissionPercentage: Percent.default(10),
+    /** Not below it: commissionPercentage, here and whenever the agent changes its own. */
+    minCommissionPercentage: Percent.default(DEFAULT_MIN_COMMISSION_PERCENT),
     systemCommissionShare: Percent.default(20),
     winningPatterns: z
       .array(PatternId)
@@ -64,6 +116,7 @@ export const CreateAgentRequest = z
     superAgentId: z.uuid('Not a valid id').nullable().optional(),
     superAgentCommissionRate: Percent.default(20),
   })
+  .superRefine(commissionAtLeastMinimum)
   .meta({ id: 'CreateAgentRequest' });
 export type CreateAgentRequest = z.input<typeof CreateAgentRequest>;
 
@@ -75,14 +128,19 @@ export const UpdateAgentRequest = z
     contact: Contact.optional(),
     financialModel: FinancialModel.optional(),
     commissionPercentage: Percent.optional(),
+    /** The agent's commissionPercentage (the one sent, or else its current one) must not be below it. */
+    minCommissionPercentage: Percent.optional(),
     systemCommissionShare: Percent.optional(),
-    /** Sets the balance: the difference is written to the ledger as an adjustment. */
-    virtualCoins: z
-      .number()
-      .int('Coins must be a whole number')
-      .min(0, 'At least 0')
-      .max(100_000_000)
-      .optional(),
+    /**
+     * Sets the balance: the difference is written to the ledger as an adjustment. Only with virtualCoinsShown,
+     * the balance the form showed: coins spent since then must not come back (decision 056).
+     */
+    virtualCoins: Balance.optional().describe(
+      'The new balance; a change needs virtualCoinsShown, and is refused (409 BALANCE_CHANGED) once the balance moved',
+    ),
+    virtualCoinsShown: Balance.optional().describe(
+      'The balance the form showed when it was opened: virtualCoins equal to it changes nothing',
+    ),
     isActive: z.boolean().optional(),
     winningPatterns: z.array(PatternId).max(PATTERN_IDS.length).optional(),
     /** null removes the agent from its super agent. */
@@ -90,6 +148,11 @@ export const UpdateAgentRequest = z
     superAgentCommissionRate: Percent.optional(),
   })
   .refine((v) => Object.keys(v).length > 0, 'Nothing to update')
+  .refine((v) => v.virtualCoinsShown === undefined || v.virtualCoins !== undefined, {
+    message: 'Send it with virtualCoins',
+    path: ['virtualCoinsShown'],
+  })
+  .superRefine(commissionAtLeastMinimum)
   .meta({ id: 'UpdateAgentRequest' });
 export type UpdateAgentRequest = z.input<typeof UpdateAgentRequest>;
 

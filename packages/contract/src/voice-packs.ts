@@ -3,7 +3,7 @@
 // the two default packs the web ships and the custom packs offered to it. The server checks and stores every
 // file in the database, so every instance serves it.
 import { z } from 'zod';
-import { Id, IsoDateTime, MessageResponse, text } from './common.js';
+import { Id, IsoDateTime, MessageResponse, nameText, text } from './common.js';
 import { defineRoute } from './route.js';
 import { DEFAULT_VOICE_PACKS } from './voices.js';
 
@@ -30,7 +30,8 @@ export const VoicePackLanguage = z
   .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'A language code such as am or en')
   .describe('ISO 639 language code: am, en, om, ti, ...');
 
-const PackName = text().trim().min(1, 'Name is required').max(64, 'At most 64 characters');
+/** Shown to agents in their voice choice: a name that looks like what it is (decision 058). */
+const PackName = nameText('Name is required');
 
 /** Who may use a pack: every agent, or the chosen ones. */
 export const VoicePackOffer = z.union([

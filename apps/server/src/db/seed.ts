@@ -1,5 +1,6 @@
 // Data a new database starts with: the demo hall (embedded database by default, DEMO_DATA=1 on PostgreSQL) and
 // the first admin from ADMIN_USERNAME / ADMIN_PASSWORD. Run both under database.withStartupLock.
+import { DEFAULT_MIN_COMMISSION_PERCENT } from '@cartela/contract';
 import {
   DEFAULT_COMMISSION_PERCENT,
   DEFAULT_PLATFORM_RATE_PERCENT,
@@ -7,9 +8,16 @@ import {
   DEFAULT_SYSTEM_COMMISSION_SHARE_PERCENT,
 } from '@cartela/core';
 import { sql } from 'drizzle-orm';
+import { AppError } from '../errors.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { percentToDb } from '../modules/users/present.js';
-import { adminExists, countUsers, findUserByUsername, insertUser } from '../modules/users/queries.js';
+import {
+  adminExists,
+  countUsers,
+  findUserByUsername,
+  insertUser,
+  storedUsername,
+} from '../modules/users/queries.js';
 import type { Database, Tx } from './client.js';
 import { DEMO_ACCOUNTS, DEMO_CARTELA_COUNT, hashDemoPasswords } from './demo-accounts.js';
 import { agentCartelas, type CardGrid, cartelas, coinLedger, superAgentAgreements, users } from './schema.js';
@@ -38,6 +46,7 @@ export async function seedDemoData(database: Database, demoHashes?: Promise<stri
           role: a.role,
           financialModel: a.financialModel ?? null,
           commissionPercentage: a.role === 'agent' ? percentToDb(DEFAULT_COMMISSION_PERCENT) : null,
+          minCommissionPercentage: a.role === 'agent' ? percentToDb(DEFAULT_MIN_COMMISSION_PERCENT) : null,
           systemCommissionShare:
             a.role === 'agent' ? percentToDb(DEFAULT_SYSTEM_COMMISSION_SHARE_PERCENT) : null,
           platformCommissionRate:
@@ -118,14 +127,24 @@ export async function accountsWithPublishedPasswords(database: Database): Promis
 
 export class AdminAccountError extends Error {}
 
-/** Creates an admin account; fails when the username is taken (whatever its case). */
+/**
+ * Creates an admin account; fails when the username is taken (whatever its case, in its one form) or would not
+ * look like who it is (decision 058).
+ */
 export async function createAdmin(database: Database, input: { username: string; password: string }) {
+  let username: string;
+  try {
+    username = storedUsername(input.username);
+  } catch (err) {
+    if (err instanceof AppError) throw new AdminAccountError(`The username is refused: ${err.message}`);
+    throw err;
+  }
   const passwordHash = await hashPassword(input.password);
   return database.db.transaction(async (tx) => {
-    if (await findUserByUsername(tx, input.username)) {
-      throw new AdminAccountError(`The username '${input.username}' is already taken`);
+    if (await findUserByUsername(tx, username)) {
+      throw new AdminAccountError(`The username '${username}' is already taken`);
     }
-    return insertUser(tx, { username: input.username, passwordHash, role: 'admin' });
+    return insertUser(tx, { username, passwordHash, role: 'admin' });
   });
 }
 

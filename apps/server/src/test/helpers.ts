@@ -170,6 +170,8 @@ export interface UserInput {
   language?: LanguageCode;
   contact?: string | null;
   commissionPercentage?: number;
+  /** Agents: the lowest percentage it may choose; default 10, or its commissionPercentage when that is lower. */
+  minCommissionPercentage?: number;
   platformCommissionRate?: number;
   /** Agents: the patterns enabled for its games (default: all of them). */
   winningPatterns?: PatternId[];
@@ -183,6 +185,7 @@ export async function createUser(
   input: UserInput = {},
 ): Promise<{ user: UserRow; password: string }> {
   const role = input.role ?? 'agent';
+  const commission = input.commissionPercentage ?? 10;
   const password = input.password ?? `pw-${randomBytes(6).toString('hex')}`;
   const user = await insertUser(database.db, {
     username: input.username ?? uniqueName(role === 'super-agent' ? 'super' : role),
@@ -192,7 +195,9 @@ export async function createUser(
     language: input.language ?? 'en',
     contact: input.contact ?? null,
     financialModel: role === 'agent' ? (input.financialModel ?? 'virtual-coin') : null,
-    commissionPercentage: role === 'agent' ? percentToDb(input.commissionPercentage ?? 10) : null,
+    commissionPercentage: role === 'agent' ? percentToDb(commission) : null,
+    minCommissionPercentage:
+      role === 'agent' ? percentToDb(input.minCommissionPercentage ?? Math.min(10, commission)) : null,
     systemCommissionShare: role === 'agent' ? percentToDb(20) : null,
     platformCommissionRate: role === 'super-agent' ? percentToDb(input.platformCommissionRate ?? 50) : null,
     mustChangePassword: input.mustChangePassword ?? false,
@@ -272,7 +277,7 @@ export async function insertGameRow(
       gameId,
       agentId: input.agentId,
       status,
-      gameMode: 'offline',
+      gameMode: 'specific-pattern',
       pattern: 'full-house',
       stakeSantim: economics.totalAmount / players,
       players,

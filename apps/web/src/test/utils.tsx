@@ -21,6 +21,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
     financialModel: 'virtual-coin',
     virtualCoins: 1000,
     commissionPercentage: 10,
+    minCommissionPercentage: 10,
     systemCommissionShare: null,
     totalEarnings: 0,
     lastPaymentDate: null,
@@ -39,6 +40,7 @@ export const adminUser = (overrides: Partial<SessionUser> = {}) =>
     financialModel: null,
     virtualCoins: 0,
     commissionPercentage: null,
+    minCommissionPercentage: null,
     winningPatterns: null,
     ...overrides,
   });
@@ -50,6 +52,7 @@ export const superAgentUser = (overrides: Partial<SessionUser> = {}) =>
     financialModel: null,
     virtualCoins: 0,
     commissionPercentage: null,
+    minCommissionPercentage: null,
     platformCommissionRate: 50,
     winningPatterns: null,
     ...overrides,

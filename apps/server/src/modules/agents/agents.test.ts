@@ -25,6 +25,7 @@ import {
   pathOf,
   signedInCallers,
 } from '../../test/network.js';
+import { changeCoins } from '../coins/index.js';
 import { toAgent } from './present.js';
 import { agentViews } from './queries.js';
 
@@ -127,6 +128,7 @@ describe('GET /api/users/agents', () => {
       contact: '+251 911 111111',
       financialModel: 'virtual-coin',
       commissionPercentage: 12.5,
+      minCommissionPercentage: 10,
       systemCommissionShare: 20,
       virtualCoins: 0,
       totalEarnings: 0,
@@ -163,7 +165,9 @@ describe('GET /api/users/agents', () => {
     const rich = (await newAgent({ superAgentId: sa.user.id, superAgentCommissionRate: 12.3456 })).json()
       .agent;
     const picky = (await newAgent({ winningPatterns: ['plus', 'diamond'], contact: '0911' })).json().agent;
-    const none = (await newAgent({ winningPatterns: [], commissionPercentage: 0.0001 })).json().agent;
+    const none = (
+      await newAgent({ winningPatterns: [], commissionPercentage: 0.0001, minCommissionPercentage: 0 })
+    ).json().agent;
     await t.database.db
       .update(users)
       .set({ virtualCoins: 99_000_000, totalEarnings: 123_456_789_012 })
@@ -178,6 +182,7 @@ describe('GET /api/users/agents', () => {
         contact: row!.contact,
         financialModel: row!.financialModel,
         commissionPercentage: Number(row!.commissionPercentage),
+        minCommissionPercentage: Number(row!.minCommissionPercentage),
         systemCommissionShare: Number(row!.systemCommissionShare),
         virtualCoins: row!.virtualCoins,
         totalEarnings: row!.totalEarnings / 100,
@@ -431,10 +436,13 @@ describe('PUT /api/users/agents/:id', () => {
 
   it('sets the coin balance through an adjustment ledger row, and writes nothing when it is unchanged', async () => {
     const agent = await createAgent(t.database);
-    await asAdmin('PUT', `/api/users/agents/${agent.user.id}`, { virtualCoins: 120 });
-    const res = await asAdmin('PUT', `/api/users/agents/${agent.user.id}`, { virtualCoins: 45 });
+    const url = `/api/users/agents/${agent.user.id}`;
+    await asAdmin('PUT', url, { virtualCoins: 120, virtualCoinsShown: 0 });
+    const res = await asAdmin('PUT', url, { virtualCoins: 45, virtualCoinsShown: 120 });
     expect(res.json().agent.virtualCoins).toBe(45);
-    await asAdmin('PUT', `/api/users/agents/${agent.user.id}`, { virtualCoins: 45 });
+    // The form sends the balance back unchanged, with or without the one it showed.
+    expect((await asAdmin('PUT', url, { virtualCoins: 45, virtualCoinsShown: 45 })).statusCode).toBe(200);
+    expect((await asAdmin('PUT', url, { virtualCoins: 45 })).statusCode).toBe(200);
     const coins = await coinsOf(t.database, agent.user.id);
     expect(coins.balance).toBe(45);
     expect(coins.ledgerSum).toBe(45);
@@ -703,6 +711,152 @@ describe('GET /api/users', () => {
     expect(role.statusCode).toBe(400);
     expect(role.json().field).toBe('role');
     expect((await asAdmin('GET', '/api/users?page=2')).statusCode).toBe(400);
+  });
+});
+
+describe("an agent's minimum commission percentage (decision 056)", () => {
+  it('is 10 for a new agent unless the admin sets it, and the percentage may not be below it', async () => {
+    const plain = (await newAgent()).json().agent;
+    expect(plain).toMatchObject({ commissionPercentage: 10, minCommissionPercentage: 10 });
+
+    const before = await listAgents();
+    const low = await newAgent({ commissionPercentage: 5 });
+    expect(low.statusCode).toBe(400);
+    expect(low.json()).toEqual({
+      message: 'commissionPercentage: Must be at least the minimum commission of 10%',
+      code: 'VALIDATION_FAILED',
+      field: 'commissionPercentage',
+    });
+    const over = await newAgent({ commissionPercentage: 12, minCommissionPercentage: 12.5 });
+    expect(over.json()).toMatchObject({
+      message: 'commissionPercentage: Must be at least the minimum commission of 12.5%',
+      field: 'commissionPercentage',
+    });
+    expect(await listAgents()).toEqual(before);
+
+    // Both financial models: a commission-share agent at 0% would pay the admin nothing either.
+    for (const financialModel of ['virtual-coin', 'commission-share']) {
+      const chosen = await newAgent({
+        financialModel,
+        commissionPercentage: 5,
+        minCommissionPercentage: 2.5,
+      });
+      expect(chosen.statusCode).toBe(201);
+      expect(chosen.json().agent).toMatchObject({ commissionPercentage: 5, minCommissionPercentage: 2.5 });
+      const [row] = await t.database.db.select().from(users).where(eq(users.id, chosen.json().agent.id));
+      expect(row!.minCommissionPercentage).toBe('2.5000');
+    }
+  });
+
+  it("lets the admin change it, and refuses a percentage below the agent's minimum, changing nothing", async () => {
+    const agent = (await newAgent({ commissionPercentage: 12 })).json().agent;
+    const url = `/api/users/agents/${agent.id}`;
+    const refused = {
+      code: 'VALIDATION_FAILED',
+      field: 'commissionPercentage',
+    };
+    // A minimum over the current percentage, a percentage under the current minimum, or both at once.
+    for (const [payload, minimum] of [
+      [{ minCommissionPercentage: 15 }, 15],
+      [{ commissionPercentage: 9.5, contact: 'x' }, 10],
+      [{ commissionPercentage: 14, minCommissionPercentage: 15 }, 15],
+    ] as const) {
+      const before = await networkStateOf(agent.id);
+      const res = await asAdmin('PUT', url, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toEqual({
+        ...refused,
+        message: `commissionPercentage: Must be at least the minimum commission of ${minimum}%`,
+      });
+      expect(await networkStateOf(agent.id)).toEqual(before);
+    }
+
+    const raised = await asAdmin('PUT', url, { commissionPercentage: 15, minCommissionPercentage: 15 });
+    expect(raised.json().agent).toMatchObject({ commissionPercentage: 15, minCommissionPercentage: 15 });
+    const lowered = await asAdmin('PUT', url, { minCommissionPercentage: 0 });
+    expect(lowered.json().agent).toMatchObject({ commissionPercentage: 15, minCommissionPercentage: 0 });
+    expect((await asAdmin('PUT', url, { commissionPercentage: 0 })).json().agent.commissionPercentage).toBe(
+      0,
+    );
+  });
+
+  it('refuses a minimum outside 0-100 or with more than 4 decimals', async () => {
+    const agent = await createAgent(t.database);
+    for (const minCommissionPercentage of [-1, 100.5, 1.23456, '10']) {
+      const res = await asAdmin('PUT', `/api/users/agents/${agent.user.id}`, { minCommissionPercentage });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe('minCommissionPercentage');
+    }
+  });
+});
+
+describe('coins on the agent form change only through the ledger (decision 056)', () => {
+  /** What a game costs the agent: a charge through the one coin writer, as the games service makes it. */
+  const spend = (agentId: string, coins: number) =>
+    t.database.db.transaction((tx) =>
+      changeCoins(tx, { agentId, delta: -coins, reason: 'game', actorId: agentId, notes: 'a game' }),
+    );
+
+  it('refuses a balance typed over one the agent has since spent from: 409, and the coins stay as spent', async () => {
+    const agent = await createAgent(t.database);
+    const url = `/api/users/agents/${agent.user.id}`;
+    await asAdmin('POST', `/api/users/agents/${agent.user.id}/add-coins`, { coins: 100, etbAmount: 100 });
+    // The admin opens the form (it shows 100) to correct the contact; meanwhile the agent plays a game.
+    const shown = (await agentIn(agent.user.id))!.virtualCoins;
+    expect(shown).toBe(100);
+    await spend(agent.user.id, 30);
+
+    // The form comes back with the balance it showed, typed over with a new one: the game's 30 coins would
+    // come back. Nothing is written, and the message gives the balance now.
+    await expectRefusedUnchanged(
+      t.database,
+      () => asAdmin('PUT', url, { virtualCoins: 120, virtualCoinsShown: shown, contact: 'new' }),
+      409,
+      {
+        message:
+          'The balance changed to 70 coins since the form showed 100. Nothing was changed: check the new balance and save again.',
+        code: 'CONFLICT',
+        field: 'virtualCoins',
+        reason: 'BALANCE_CHANGED',
+      },
+    );
+    // A balance without the one it replaces, different from the balance now: 409 too.
+    await expectRefusedUnchanged(t.database, () => asAdmin('PUT', url, { virtualCoins: 100 }), 409, {
+      message:
+        'A new balance needs the balance it replaces (virtualCoinsShown): the balance is 70 coins. Nothing was changed.',
+      code: 'CONFLICT',
+      field: 'virtualCoins',
+      reason: 'BALANCE_CHANGED',
+    });
+    expect(await coinsOf(t.database, agent.user.id)).toMatchObject({ balance: 70, ledgerSum: 70 });
+
+    // The same form with the coins left as shown saves the rest and changes no coins, whatever the balance now.
+    const unchanged = await asAdmin('PUT', url, {
+      virtualCoins: shown,
+      virtualCoinsShown: shown,
+      contact: 'new',
+    });
+    expect(unchanged.statusCode).toBe(200);
+    expect(unchanged.json().agent).toMatchObject({ contact: 'new', virtualCoins: 70 });
+
+    // Typed over the balance now: one adjustment row, and the balance is still its ledger's sum.
+    const set = await asAdmin('PUT', url, { virtualCoins: 90, virtualCoinsShown: 70 });
+    expect(set.json().agent.virtualCoins).toBe(90);
+    const coins = await coinsOf(t.database, agent.user.id);
+    expect(coins).toMatchObject({ balance: 90, ledgerSum: 90 });
+    // (by balance before: 0, 70, 100)
+    expect(coins.ledger.map((r) => [r.reason, r.delta])).toEqual([
+      ['top-up', 100],
+      ['adjustment', 20],
+      ['game', -30],
+    ]);
+  });
+
+  it('refuses the balance shown without the new one', async () => {
+    const agent = await createAgent(t.database);
+    const res = await asAdmin('PUT', `/api/users/agents/${agent.user.id}`, { virtualCoinsShown: 0 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'virtualCoinsShown' });
   });
 });
 

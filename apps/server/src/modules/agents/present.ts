@@ -26,6 +26,9 @@ export function toAgent(view: AgentView): Agent {
     contact: view.contact,
     financialModel: required(view.financialModel, 'financial model', view.id),
     commissionPercentage: percent(required(view.commissionPercentage, 'commission percentage', view.id)),
+    minCommissionPercentage: percent(
+      required(view.minCommissionPercentage, 'minimum commission percentage', view.id),
+    ),
     systemCommissionShare: percent(required(view.systemCommissionShare, 'system share', view.id)),
     virtualCoins: Number(view.virtualCoins),
     totalEarnings: etb(Number(view.totalEarnings)),

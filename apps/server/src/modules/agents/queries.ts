@@ -15,6 +15,7 @@ export interface AgentView {
   financialModel: UserRow['financialModel'];
   /** numeric(7,4) text: '12.5000'. */
   commissionPercentage: string | null;
+  minCommissionPercentage: string | null;
   systemCommissionShare: string | null;
   /** bigint: text from node-postgres, a number from PGlite. */
   virtualCoins: string | number;
@@ -45,7 +46,9 @@ export interface AgentView {
 export async function agentViews(db: DbOrTx, id?: string): Promise<AgentView[]> {
   const result = await db.execute(sql`
     SELECT u.id, u.username, u.contact, u.financial_model AS "financialModel",
-      u.commission_percentage AS "commissionPercentage", u.system_commission_share AS "systemCommissionShare",
+      u.commission_percentage AS "commissionPercentage",
+      u.min_commission_percentage AS "minCommissionPercentage",
+      u.system_commission_share AS "systemCommissionShare",
       u.virtual_coins AS "virtualCoins", u.total_earnings AS "totalEarnings", u.is_active AS "isActive",
       to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
       u.winning_patterns AS "winningPatterns", a.super_agent_id AS "superAgentId",

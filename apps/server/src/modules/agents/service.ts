@@ -26,6 +26,7 @@ import {
   recordCoinPurchaseEarning,
 } from '../super-agents/index.js';
 import {
+  ensureCommissionAtLeastMinimum,
   ensureUsernameFree,
   insertUser,
   percent,
@@ -86,6 +87,38 @@ async function changeSuperAgent(
   await assignSuperAgent(tx, { agentId, superAgentId, superAgentCommissionRate: rate });
 }
 
+/**
+ * The coins the agent's form asks to add (negative: take) under the agent's row lock: the new balance minus the
+ * balance the form showed, which is the balance now (ensureBalanceAsShown). A form that left the coins as shown
+ * changes none, whatever the balance is now.
+ */
+function coinAdjustment(input: Pick<UpdateInput, 'virtualCoins' | 'virtualCoinsShown'>, current: UserRow) {
+  if (input.virtualCoins === undefined) return 0;
+  const shown = input.virtualCoinsShown ?? current.virtualCoins;
+  return input.virtualCoins - shown;
+}
+
+/**
+ * An absolute balance is only as good as the balance it was typed over (decision 056): a form opened before the
+ * agent played a game would otherwise give back the coins the game cost. 409 BALANCE_CHANGED, nothing written,
+ * when the balance moved since the form showed it, or when a new balance comes without the one shown.
+ */
+function ensureBalanceAsShown(
+  input: Pick<UpdateInput, 'virtualCoins' | 'virtualCoinsShown'>,
+  current: UserRow,
+) {
+  const { virtualCoins, virtualCoinsShown } = input;
+  if (virtualCoins === undefined || virtualCoins === (virtualCoinsShown ?? current.virtualCoins)) return;
+  if (virtualCoinsShown === current.virtualCoins) return;
+  throw new AppError(
+    'CONFLICT',
+    virtualCoinsShown === undefined
+      ? `A new balance needs the balance it replaces (virtualCoinsShown): the balance is ${current.virtualCoins} coins. Nothing was changed.`
+      : `The balance changed to ${current.virtualCoins} coins since the form showed ${virtualCoinsShown}. Nothing was changed: check the new balance and save again.`,
+    { field: 'virtualCoins', reason: 'BALANCE_CHANGED' },
+  );
+}
+
 export function createAgentsService({ database, users }: { database: Database; users: UserCache }) {
   const { db } = database;
   return {
@@ -109,6 +142,8 @@ export function createAgentsService({ database, users }: { database: Database; u
             contact: orNull(input.contact),
             financialModel: input.financialModel,
             commissionPercentage: percentToDb(input.commissionPercentage),
+            // The contract already refused a percentage below it.
+            minCommissionPercentage: percentToDb(input.minCommissionPercentage),
             systemCommissionShare: percentToDb(input.systemCommissionShare),
             winningPatterns: [...new Set(input.winningPatterns)],
           });
@@ -136,13 +171,20 @@ export function createAgentsService({ database, users }: { database: Database; u
           if (!current) throw agentNotFound();
           if (input.username !== undefined) await ensureUsernameFree(tx, input.username, id);
           const financialModel = input.financialModel ?? current.financialModel;
-          const coins = input.virtualCoins ?? current.virtualCoins;
-          // The form sends the balance back unchanged for every agent: only a change is refused.
-          if (coins !== current.virtualCoins && financialModel !== 'virtual-coin') {
+          const delta = coinAdjustment(input, current);
+          if (delta !== 0 && financialModel !== 'virtual-coin') {
             throw new AppError('VALIDATION_FAILED', 'virtualCoins: Only virtual-coin agents have coins', {
               field: 'virtualCoins',
             });
           }
+          if (input.commissionPercentage !== undefined || input.minCommissionPercentage !== undefined) {
+            ensureCommissionAtLeastMinimum(
+              input.commissionPercentage ?? current.commissionPercentage!,
+              input.minCommissionPercentage ?? current.minCommissionPercentage!,
+            );
+          }
+          // After every 400: a form refused for its values is not also told to reload.
+          ensureBalanceAsShown(input, current);
 
           const patch: UserPatch = {};
           if (input.username !== undefined) patch.username = input.username;
@@ -152,6 +194,9 @@ export function createAgentsService({ database, users }: { database: Database; u
           if (input.commissionPercentage !== undefined) {
             patch.commissionPercentage = percentToDb(input.commissionPercentage);
           }
+          if (input.minCommissionPercentage !== undefined) {
+            patch.minCommissionPercentage = percentToDb(input.minCommissionPercentage);
+          }
           if (input.systemCommissionShare !== undefined) {
             patch.systemCommissionShare = percentToDb(input.systemCommissionShare);
           }
@@ -160,13 +205,13 @@ export function createAgentsService({ database, users }: { database: Database; u
             patch.winningPatterns = [...new Set(input.winningPatterns)];
           await updateUser(tx, id, patch, { endSessions });
 
-          if (coins !== current.virtualCoins) {
+          if (delta !== 0) {
             await changeCoins(tx, {
               agentId: id,
-              delta: coins - current.virtualCoins,
+              delta,
               reason: 'adjustment',
               actorId: actor.id,
-              notes: `Balance set to ${coins} on the agent's form`,
+              notes: `Balance set to ${input.virtualCoins} on the agent's form (it showed ${current.virtualCoins})`,
             });
           }
           await changeSuperAgent(tx, id, input);

@@ -518,7 +518,7 @@ describe('PUT /api/auth/profile', () => {
   });
 
   it('lets agents, and only agents, set their commission percentage (0-100)', async () => {
-    const agent = await createAgent(t.database);
+    const agent = await createAgent(t.database, { minCommissionPercentage: 0 });
     const token = await loginAs(t.app, agent);
     expect((await put(token, { commissionPercentage: 15.5 })).json().user.commissionPercentage).toBe(15.5);
     expect((await put(token, { commissionPercentage: 0 })).json().user.commissionPercentage).toBe(0);
@@ -537,6 +537,52 @@ describe('PUT /api/auth/profile', () => {
       message: 'commissionPercentage: Only agents have a commission percentage',
       code: 'VALIDATION_FAILED',
     });
+  });
+
+  it("keeps the agent's percentage from its minimum (set by the admin) to 100, for both financial models", async () => {
+    for (const financialModel of ['virtual-coin', 'commission-share'] as const) {
+      const agent = await createAgent(t.database, { financialModel, commissionPercentage: 12 });
+      const token = await loginAs(t.app, agent);
+      // The session user says which minimum applies (the settings screen shows it).
+      expect((await me(bearer(token))).json().user).toMatchObject({
+        commissionPercentage: 12,
+        minCommissionPercentage: 10,
+      });
+      for (const low of [0, 9.9999]) {
+        const res = await put(token, { commissionPercentage: low, language: 'am' });
+        expect(res.statusCode, String(low)).toBe(400);
+        expect(res.json()).toEqual({
+          message: 'commissionPercentage: Must be at least your minimum commission of 10%, set by the admin',
+          code: 'VALIDATION_FAILED',
+          field: 'commissionPercentage',
+        });
+      }
+      // Nothing of a refused request is kept.
+      expect((await me(bearer(token))).json().user).toMatchObject({
+        commissionPercentage: 12,
+        language: 'en',
+      });
+      expect((await put(token, { commissionPercentage: 10 })).json().user.commissionPercentage).toBe(10);
+
+      // The admin raises the minimum (and the percentage with it): the agent's next change meets the new one at
+      // once, though its session was read before.
+      await t.database.db
+        .update(users)
+        .set({ commissionPercentage: '12.5', minCommissionPercentage: '12.5' })
+        .where(eq(users.id, agent.user.id));
+      const raised = await put(token, { commissionPercentage: 12 });
+      expect(raised.statusCode).toBe(400);
+      expect(raised.json().message).toBe(
+        'commissionPercentage: Must be at least your minimum commission of 12.5%, set by the admin',
+      );
+      expect((await put(token, { commissionPercentage: 100 })).json().user).toMatchObject({
+        commissionPercentage: 100,
+        minCommissionPercentage: 12.5,
+      });
+    }
+    // Other roles have no minimum.
+    const admin = await createAdmin(t.database);
+    expect((await me(bearer(await loginAs(t.app, admin)))).json().user.minCommissionPercentage).toBeNull();
   });
 
   it('changes the password only with the right current password', async () => {

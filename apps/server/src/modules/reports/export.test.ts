@@ -33,7 +33,7 @@ beforeAll(async () => {
     INSERT INTO games (game_id, agent_id, status, game_mode, pattern, stake_santim, players, total_santim,
       agent_fee_santim, prize_santim, commission_percent, coin_cost, cartela_numbers, total_calls,
       draw_commitment, draw_seed, state, cartelas, financial_model, created_at, updated_at, finished_at)
-    SELECT 'L' || lpad(i::text, 6, '0'), ${agentId}, 'finished', 'offline', 'full-house', x.stake, x.players,
+    SELECT 'L' || lpad(i::text, 6, '0'), ${agentId}, 'finished', 'specific-pattern', 'full-house', x.stake, x.players,
       x.stake * x.players, x.stake * x.players / 10, x.stake * x.players - x.stake * x.players / 10, 10, 0,
       (SELECT jsonb_agg(n) FROM generate_series(1, x.players) AS n), 30, repeat('a', 64), repeat('b', 64),
       '{}'::jsonb, '[]'::json, 'commission-share', x.at, x.at, x.at + interval '15 minutes'
@@ -56,7 +56,7 @@ async function exportIds(query: string): Promise<string[]> {
   const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n');
   expect(lines.pop()).toBe('');
   expect(lines.shift()).toMatch(/^Game ID,Agent,Status,/);
-  for (const line of lines) expect(line.split(',')).toHaveLength(13);
+  for (const line of lines) expect(line.split(',')).toHaveLength(14);
   return lines.map((line) => line.slice(0, line.indexOf(',')));
 }
 

@@ -1,7 +1,8 @@
 // Reports: thin handlers over the reports service. The export is registered from the contract like any route
 // (the same access check and query validation, errors answered as JSON) but answers a CSV stream. The app's
 // compression hook (plugins/compress.ts) passes streams through untouched, so the file is compressed here, as
-// a stream too (gzip at the hook's level), when the client accepts it: 100,000 rows are ~13 MB of CSV.
+// a stream too (gzip at the hook's level), when the client accepts it: 100,000 rows are ~13 MB of CSV. A user
+// runs at most two exports at once (429 past that: service.ts, decision 057).
 import { pipeline } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { reportRoutes } from '@cartela/contract';
@@ -17,6 +18,9 @@ export function registerReportRoutes(app: FastifyInstance, service: ReportsServi
 
   registerRoute(app, reportRoutes.exportGames, async ({ user, query, request, reply }) => {
     const { fileName, body } = await service.exportGames(user, query);
+    // Once the answer is over (sent, or the client gone, even before it started), the stream is too: that frees
+    // the export's slot whatever became of it.
+    reply.raw.once('close', () => body.destroy());
     reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName}"`)

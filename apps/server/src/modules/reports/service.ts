@@ -1,5 +1,7 @@
 // The reports' use cases (decision 053 section 7): a page of games with its total and summary, and the same
-// games as a CSV stream. An agent sees its own games, the admin every agent's (or one agent's).
+// games as a CSV stream. An agent sees its own games, the admin every agent's (or one agent's). Exports are
+// limited in number and read in small batches, handing the database and the event loop back between two, so
+// that downloads never make a hall's calls wait (decision 057).
 import type { Readable } from 'node:stream';
 import type { ReportExportQuery, ReportQuery, ReportResponse } from '@cartela/contract';
 import type { z } from 'zod';
@@ -19,9 +21,27 @@ import {
   readPage,
   readRollup,
 } from './queries.js';
+import { ExportSlots, Turns } from './slots.js';
 
-/** Rows per keyset batch of an export: one statement each, about 150 KB of CSV. */
-export const EXPORT_BATCH_SIZE = 1000;
+/**
+ * Rows per keyset batch of an export on PostgreSQL: one statement each, about 35 KB of CSV. node-postgres parses
+ * the rows and the CSV is written on the event loop: a batch is a few milliseconds of it at a time, and other
+ * requests run between two (decision 057; 1,000 before).
+ */
+export const EXPORT_BATCH_SIZE = 250;
+/**
+ * Rows per batch on the embedded database, whose one connection the hall's calls share: PGlite turns each row
+ * into JavaScript in its one thread (~60-90 us a row, far more than the query itself), so a batch of 100 keeps
+ * what a game's query may wait behind under ~10 ms (decision 057).
+ */
+export const EMBEDDED_EXPORT_BATCH_SIZE = 100;
+/** Exports one user may run at once (the web starts one per click). */
+export const EXPORTS_PER_USER = 2;
+/** Exports this server runs at once, every user together (they read their batches in turn, one at a time). */
+export const EXPORTS_IN_ALL = 4;
+
+/** Lets whatever else is waiting (requests, their queries) run before the next batch is read. */
+const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type PageQuery = z.output<typeof ReportQuery>;
 type ExportQuery = z.output<typeof ReportExportQuery>;
@@ -53,17 +73,20 @@ export const exportFileName = (filter: ReportFilter) =>
  * (`(key, id) > (last key, last id)`), one statement on its own. No transaction spans the export, so a long
  * download holds no snapshot or lock: a game that changes while the file is read (its status, calls, finish
  * time) appears as it was when its batch was read. It neither moves nor appears twice, because the sort keys
- * never change after creation; a game created meanwhile appears if it sorts after the rows already read.
+ * never change after creation; a game created meanwhile appears if it sorts after the rows already read. With
+ * `turns`, each batch waits for its turn among the server's exports.
  */
 export async function* keysetBatches(
   database: Database,
   filter: ReportFilter,
   sort: ReportSort,
   size: number = EXPORT_BATCH_SIZE,
+  turns?: Turns,
 ): AsyncGenerator<ReportRow[], void, undefined> {
   let after: Cursor | null = null;
   for (;;) {
-    const rows = await readBatch(database.db, filter, sort, after, size);
+    const read = () => readBatch(database.db, filter, sort, after, size);
+    const rows = await (turns ? turns.run(read) : read());
     if (rows.length > 0) yield rows;
     if (rows.length < size) return;
     const last = rows[rows.length - 1]!;
@@ -73,12 +96,16 @@ export async function* keysetBatches(
 
 export function createReportsService({
   database,
-  exportBatchSize = EXPORT_BATCH_SIZE,
+  exportBatchSize = database.kind === 'pglite' ? EMBEDDED_EXPORT_BATCH_SIZE : EXPORT_BATCH_SIZE,
+  exportSlots = new ExportSlots(EXPORTS_PER_USER, EXPORTS_IN_ALL),
 }: {
   database: Database;
   exportBatchSize?: number;
+  exportSlots?: ExportSlots;
 }) {
   const { db } = database;
+  /** The exports' batch queries, one at a time. */
+  const batchTurns = new Turns();
 
   /**
    * How many games match, and the counted ones' figures, from the rollup: all = created, finished = counted,
@@ -119,25 +146,37 @@ export function createReportsService({
     /**
      * The filtered games as CSV, streamed. The first batch is read before anything is sent, so that a failure
      * there (the database unreachable) is still answered as an error; a later one cuts the download short.
+     * The export holds one of the user's slots (429 when it has none left, before anything is read) until the
+     * stream closes: read to its end, failed, or destroyed because the client went away.
      */
     async exportGames(user: UserRow, query: ExportQuery): Promise<{ fileName: string; body: Readable }> {
       const filter = filterFor(user, query);
       const withAgent = user.role === 'admin';
-      const batches = keysetBatches(database, filter, sortOf(query), exportBatchSize);
-      const first = await batches.next();
-      async function* chunks(): AsyncGenerator<string, void, undefined> {
-        try {
-          yield BOM + csvHeader(withAgent);
-          for (let batch = first; !batch.done; batch = await batches.next()) {
-            let text = '';
-            for (const row of batch.value) text += csvRecord(row, withAgent);
-            yield text;
+      const release = exportSlots.take(user.id);
+      try {
+        const batches = keysetBatches(database, filter, sortOf(query), exportBatchSize, batchTurns);
+        const first = await batches.next();
+        async function* chunks(): AsyncGenerator<string, void, undefined> {
+          try {
+            yield BOM + csvHeader(withAgent);
+            for (let batch = first; !batch.done; ) {
+              let text = '';
+              for (const row of batch.value) text += csvRecord(row, withAgent);
+              yield text;
+              await letOthersRun();
+              batch = await batches.next();
+            }
+          } finally {
+            await batches.return(undefined); // the client went away: stop reading
           }
-        } finally {
-          await batches.return(undefined); // the client went away: stop reading
         }
+        const body = csvStream(chunks());
+        body.once('close', release);
+        return { fileName: exportFileName(filter), body };
+      } catch (err) {
+        release();
+        throw err;
       }
-      return { fileName: exportFileName(filter), body: csvStream(chunks()) };
     },
   };
 }

@@ -44,6 +44,7 @@ function present(row: UserRow): SessionUser {
     financialModel: agent ? row.financialModel : null,
     virtualCoins: row.virtualCoins,
     commissionPercentage: agent ? percent(row.commissionPercentage) : null,
+    minCommissionPercentage: agent ? percent(row.minCommissionPercentage) : null,
     systemCommissionShare: agent ? percent(row.systemCommissionShare) : null,
     totalEarnings: etb(row.totalEarnings),
     lastPaymentDate: row.lastPaymentDate?.toISOString() ?? null,

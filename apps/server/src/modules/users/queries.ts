@@ -2,9 +2,10 @@
 // transaction commits (the users trigger also notifies every instance: docs/decisions/021-session-invalidation.md).
 // A deleted account (deleted_at set) is gone for every read here: it cannot sign in, its sessions end, and its
 // name is free again; its rows stay for the money history (docs/decisions/040-agents-and-coins.md).
+import { normaliseName, Username } from '@cartela/contract';
 import { PATTERN_IDS } from '@cartela/core';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { type NewUserRow, type UserRow, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 
@@ -21,23 +22,53 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | nu
   return row ?? null;
 }
 
-/** Usernames are unique regardless of case ('Admin' is 'admin'). */
+/** The user, locked until the transaction ends (as every writer of the row takes it); null when there is none. */
+export async function lockUser(tx: Tx, id: string): Promise<UserRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .for('no key update');
+  return row ?? null;
+}
+
+/**
+ * Usernames are unique regardless of case ('Admin' is 'admin'), and compared in their one form (NFKC, trimmed:
+ * the contract's normaliseName, decision 058), so 'ａｄｍｉｎ' finds admin too.
+ */
 export async function findUserByUsername(db: DbOrTx, username: string): Promise<UserRow | null> {
+  const name = normaliseName(username);
   const [row] = await db
     .select()
     .from(users)
-    .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deletedAt)))
+    .where(and(sql`lower(${users.username}) = lower(${name})`, isNull(users.deletedAt)))
     .limit(1);
   return row ?? null;
 }
 
-/** Agents start with every winning pattern unless told otherwise. */
+/**
+ * A username as it is stored: in its one form, and refused (400 on username) when it does not look like who it
+ * is. The routes' contract already did both; this holds for every other way a name arrives (the first admin
+ * from the environment, the admin command, the demo data, tests): decision 058.
+ */
+export function storedUsername(username: string): string {
+  const parsed = Username.safeParse(username);
+  if (!parsed.success) {
+    throw new AppError('VALIDATION_FAILED', `username: ${parsed.error.issues[0]!.message}`, {
+      field: 'username',
+    });
+  }
+  return parsed.data;
+}
+
+/** Agents start with every winning pattern unless told otherwise. The username is checked (storedUsername). */
 export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<UserRow> {
   const winningPatterns =
     values.role === 'agent' ? (values.winningPatterns ?? [...PATTERN_IDS]) : values.winningPatterns;
   const [row] = await db
     .insert(users)
-    .values({ ...values, winningPatterns })
+    .values({ ...values, username: storedUsername(values.username), winningPatterns })
     .returning();
   return row!;
 }
@@ -89,6 +120,7 @@ export type UserPatch = Partial<
     | 'language'
     | 'contact'
     | 'commissionPercentage'
+    | 'minCommissionPercentage'
     | 'systemCommissionShare'
     | 'platformCommissionRate'
     | 'financialModel'
@@ -112,6 +144,7 @@ export async function updateUser(
     .update(users)
     .set({
       ...patch,
+      ...(patch.username === undefined ? {} : { username: storedUsername(patch.username) }),
       ...(options.endSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
       updatedAt: new Date(),
     })

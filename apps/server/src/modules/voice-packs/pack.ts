@@ -1,7 +1,12 @@
 // What makes an uploaded zip a voice pack: its entries matched to the pack's layout (contract voices.ts), each
 // file real audio by its header and at least VOICE_MIN_BYTES, and the readiness rule of the browser's voice
 // manager (all 75 number calls and at least 8 special sounds) for the pack to be stored at all.
-import { createHash } from 'node:crypto';
+//
+// Checking keeps no file: each entry is unpacked, checked, hashed and dropped, so an upload holds the zip and one
+// file at a time. The files are unpacked again, a few at a time, as they are written (readFiles). Unpacking and
+// hashing run in the thread pool: the event loop, and the database, are free while a zip is checked.
+// docs/decisions/057-one-user-cannot-stall-the-hall.md
+import { createHash, webcrypto } from 'node:crypto';
 import {
   NUMBER_VOICE_PATHS,
   SPECIAL_SOUNDS,
@@ -14,10 +19,18 @@ import {
   type VoicePackReport,
 } from '@cartela/contract';
 import { AppError } from '../../errors.js';
-import { type Rejection, readZipEntries, UnpackBudget, unpackEntry } from './zip.js';
+import {
+  type Rejection,
+  readZipEntries,
+  UnpackBudget,
+  unpackEntry,
+  type ZipEntry,
+  type ZipLimits,
+} from './zip.js';
 
 export type VoiceMime = 'audio/mpeg' | 'audio/mp4';
 
+/** A file of the pack with its bytes, as it is written. */
 export interface PackFile {
   path: string;
   mime: VoiceMime;
@@ -25,12 +38,34 @@ export interface PackFile {
   sha256: string;
 }
 
+/** A file that passed every check: what is known of it without keeping its bytes. */
+export interface CheckedFile {
+  path: string;
+  mime: VoiceMime;
+  sha256: string;
+  size: number;
+  /** Where it is in the zip, to unpack it again when it is written. */
+  entry: ZipEntry;
+}
+
 export interface CheckedPack {
-  files: PackFile[];
+  /** In the layout's order. */
+  files: CheckedFile[];
   report: VoicePackReport;
   /** A hash of every file's path and content: the pack's version. */
   version: string;
   totalBytes: number;
+}
+
+const PACK_LIMITS: ZipLimits = {
+  maxEntries: VOICE_PACK_MAX_ENTRIES,
+  maxFileBytes: VOICE_PACK_FILE_MAX_BYTES,
+  maxTotalBytes: VOICE_PACK_TOTAL_MAX_BYTES,
+};
+
+/** SHA-256 in hex, computed in the thread pool (Web Crypto's digest), not on the event loop. */
+async function sha256Hex(data: Uint8Array): Promise<string> {
+  return Buffer.from(await webcrypto.subtle.digest('SHA-256', data)).toString('hex');
 }
 
 /** The canonical path of each file of a pack, by its lower-case spelling (a zip made on Windows may differ in case). */
@@ -96,22 +131,16 @@ const listed = (paths: readonly string[], max = 5) =>
   paths.length > max ? `${paths.slice(0, max).join(', ')} and ${paths.length - max} more` : paths.join(', ');
 
 /**
- * Checks an uploaded zip and returns the files to store with the report. Throws (nothing is stored) for a zip
- * that is not one, too large, with too many entries, an unsafe path, a file or a total over the limits, and for
- * a pack the voice manager could not use: a number call missing or rejected, or fewer than 8 special sounds.
+ * Checks an uploaded zip and returns what to store with the report, without keeping any file's bytes. Throws
+ * (nothing is stored) for a zip that is not one, too large, with too many entries, an unsafe path, a file or a
+ * total over the limits, and for a pack the voice manager could not use: a number call missing or rejected, or
+ * fewer than 8 special sounds.
  */
-export function checkPack(
-  zip: Uint8Array,
-  limits = {
-    maxEntries: VOICE_PACK_MAX_ENTRIES,
-    maxFileBytes: VOICE_PACK_FILE_MAX_BYTES,
-    maxTotalBytes: VOICE_PACK_TOTAL_MAX_BYTES,
-  },
-): CheckedPack {
+export async function checkPack(zip: Uint8Array, limits: ZipLimits = PACK_LIMITS): Promise<CheckedPack> {
   const entries = readZipEntries(zip, limits);
   const budget = new UnpackBudget(limits);
   const top = wrappingFolder(entries.map((e) => e.name));
-  const files = new Map<string, PackFile>();
+  const files = new Map<string, CheckedFile>();
   const rejected: VoicePackReport['rejected'] = [];
 
   for (const entry of entries) {
@@ -126,7 +155,7 @@ export function checkPack(
       rejected.push({ path: entry.name, code: 'DUPLICATE', reason: 'the zip holds this file twice' });
       continue;
     }
-    const unpacked = unpackEntry(zip, entry, budget);
+    const unpacked = await unpackEntry(zip, entry, budget);
     if ('error' in unpacked) {
       rejected.push({ path, ...unpacked.error });
       continue;
@@ -136,8 +165,8 @@ export function checkPack(
       rejected.push({ path, ...problem });
       continue;
     }
-    const sha256 = createHash('sha256').update(unpacked.data).digest('hex');
-    files.set(path, { path, mime: mimeOf(path), data: unpacked.data, sha256 });
+    const sha256 = await sha256Hex(unpacked.data);
+    files.set(path, { path, mime: mimeOf(path), sha256, size: unpacked.data.length, entry });
   }
 
   const missing = VOICE_PACK_FILES.filter((p) => !files.has(p));
@@ -177,6 +206,36 @@ export function checkPack(
     files: ordered,
     report: { accepted: ordered.map((f) => f.path), missing, rejected },
     version,
-    totalBytes: ordered.reduce((sum, f) => sum + f.data.length, 0),
+    totalBytes: ordered.reduce((sum, f) => sum + f.size, 0),
   };
+}
+
+/**
+ * The checked files with their bytes, unpacked again from the zip a few at a time: each batch holds files of at
+ * most `batchBytes` together (or one larger file), in the pack's order. Only the batch being written is in
+ * memory; a file that does not unpack as it did when checked stops the upload.
+ */
+export async function* readFiles(
+  zip: Uint8Array,
+  pack: CheckedPack,
+  batchBytes: number,
+  limits: ZipLimits = PACK_LIMITS,
+): AsyncGenerator<PackFile[], void, undefined> {
+  const budget = new UnpackBudget(limits);
+  let batch: PackFile[] = [];
+  let bytes = 0;
+  for (const file of pack.files) {
+    if (batch.length > 0 && bytes + file.size > batchBytes) {
+      yield batch;
+      batch = [];
+      bytes = 0;
+    }
+    const unpacked = await unpackEntry(zip, file.entry, budget);
+    if ('error' in unpacked || unpacked.data.length !== file.size) {
+      throw new Error(`${file.path} no longer unpacks as it did when it was checked`);
+    }
+    batch.push({ path: file.path, mime: file.mime, sha256: file.sha256, data: unpacked.data });
+    bytes += file.size;
+  }
+  if (batch.length > 0) yield batch;
 }

@@ -1,6 +1,12 @@
 // Reads and writes of voice packs. The bytes of a file are read only by the files route (fileOf); every other
-// read leaves the data column alone.
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+// read leaves the data column alone. Bytes travel as base64 text (encode/decode in SQL): PGlite turns a bytea
+// parameter into hex one byte at a time in JavaScript, and parses a bytea answer the same way (seconds and
+// hundreds of MB for a large pack, with its one connection held meanwhile).
+//
+// An upload writes its pack in steps (decision 057): the pack row, marked unfinished (version UNFINISHED), then
+// its files a batch per statement, then the finish that gives it its version. Every read here leaves unfinished
+// packs out, so a half-written pack is never seen; one left behind by a crash is deleted by dropAbandoned.
+import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { PackFile } from './pack.js';
@@ -19,14 +25,23 @@ export interface PackView extends VoicePackRow {
   paths: string[];
 }
 
-/** Rows inserted per statement: a pack's files are up to 30 MB together. */
-const FILES_PER_INSERT = 16;
+/** The version of a pack whose upload has not finished (a finished pack's is 16 hex digits). */
+export const UNFINISHED = 'uploading';
+/** An unfinished pack whose upload wrote nothing for this long was abandoned (the server stopped meanwhile). */
+export const ABANDONED_AFTER_SECONDS = 120;
+
+/** Packs whose upload finished: the only ones any read shows. */
+const finished = ne(voicePacks.version, UNFINISHED);
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const base64 = (data: Uint8Array) =>
+  Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');
 
 export async function packViews(db: DbOrTx, id?: string): Promise<PackView[]> {
   const packs = await db
     .select()
     .from(voicePacks)
-    .where(id ? eq(voicePacks.id, id) : undefined)
+    .where(and(id ? eq(voicePacks.id, id) : undefined, finished))
     .orderBy(desc(voicePacks.createdAt), desc(voicePacks.id));
   if (packs.length === 0) return [];
   const ids = packs.map((p) => p.id);
@@ -74,39 +89,101 @@ export async function nameTaken(db: DbOrTx, name: string, exceptId?: string): Pr
   return row !== undefined;
 }
 
-export async function insertPack(
-  tx: Tx,
-  pack: { name: string; language: string; version: string; totalBytes: number; files: PackFile[] },
+/** Whether a write failed on the unique index of names (directly, or wrapped by Drizzle). */
+export function isNameIndexViolation(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const { code, constraint } = e as { code?: string; constraint?: string };
+    if (code === '23505' && constraint === 'voice_packs_name_lower_key') return true;
+  }
+  return false;
+}
+
+/**
+ * The first step of an upload: the pack's row, unfinished (no read shows it), its name taken (a concurrent upload
+ * of the same name fails on the unique index).
+ */
+export async function startPack(
+  db: DbOrTx,
+  pack: { name: string; language: string; fileCount: number; totalBytes: number },
 ): Promise<string> {
-  const [row] = await tx
+  const [row] = await db
     .insert(voicePacks)
-    .values({
-      name: pack.name,
-      language: pack.language,
-      version: pack.version,
-      fileCount: pack.files.length,
-      totalBytes: pack.totalBytes,
-    })
+    .values({ ...pack, version: UNFINISHED })
     .returning({ id: voicePacks.id });
   if (!row) throw new Error('voice pack insert returned nothing');
-  for (let i = 0; i < pack.files.length; i += FILES_PER_INSERT) {
-    await tx.insert(voicePackFiles).values(
-      pack.files.slice(i, i + FILES_PER_INSERT).map((f) => ({
-        packId: row.id,
-        path: f.path,
-        mime: f.mime,
-        size: f.data.length,
-        sha256: f.sha256,
-        data: f.data,
-      })),
-    );
-  }
   return row.id;
+}
+
+/**
+ * Writes files of an unfinished pack in ONE statement (the caller keeps batches small), and marks the pack as
+ * still being written (updated_at), so that dropAbandoned leaves it alone. Answers how many files went in: 0 when
+ * the pack is no longer there to receive them.
+ */
+export async function insertFiles(db: DbOrTx, packId: string, files: readonly PackFile[]): Promise<number> {
+  const values = files.map(
+    (f) =>
+      sql`(${f.path}, ${f.mime}, CAST(${f.data.length} AS integer), ${f.sha256}, decode(${base64(f.data)}, 'base64'))`,
+  );
+  const result = await db.execute(sql`
+    WITH pack AS (
+      UPDATE voice_packs SET updated_at = now() WHERE id = ${packId} AND version = ${UNFINISHED} RETURNING id)
+    INSERT INTO voice_pack_files (pack_id, path, mime, size, sha256, data)
+    SELECT pack.id, f.path, f.mime, f.size, f.sha256, f.data
+    FROM pack, (VALUES ${sql.join(values, sql`, `)}) AS f (path, mime, size, sha256, data)
+    RETURNING 1`);
+  return rowsOf(result).length;
+}
+
+/**
+ * The last step of an upload: the pack gets its version and shows, if every one of its `fileCount` files is
+ * stored (the readiness rule was checked on exactly those). False when the pack is gone or incomplete.
+ */
+export async function finishPack(
+  db: DbOrTx,
+  packId: string,
+  pack: { version: string; fileCount: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(voicePacks)
+    .set({ version: pack.version, updatedAt: new Date() })
+    .where(
+      and(
+        eq(voicePacks.id, packId),
+        eq(voicePacks.version, UNFINISHED),
+        sql`(SELECT count(*) FROM ${voicePackFiles} WHERE ${voicePackFiles.packId} = ${packId}) = ${pack.fileCount}`,
+      ),
+    )
+    .returning({ id: voicePacks.id });
+  return rows.length > 0;
+}
+
+/** Deletes an unfinished pack and what it holds (a failed upload's cleanup). */
+export async function dropUnfinished(db: DbOrTx, packId: string): Promise<void> {
+  await db.delete(voicePacks).where(and(eq(voicePacks.id, packId), eq(voicePacks.version, UNFINISHED)));
+}
+
+/**
+ * Deletes the packs whose upload stopped without finishing or failing (the server stopped in the middle): nothing
+ * written to them for ABANDONED_AFTER_SECONDS. Frees their names and space.
+ */
+export async function dropAbandoned(db: DbOrTx): Promise<void> {
+  await db
+    .delete(voicePacks)
+    .where(
+      and(
+        eq(voicePacks.version, UNFINISHED),
+        sql`${voicePacks.updatedAt} < now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS})`,
+      ),
+    );
 }
 
 /** Locks the pack for the rest of the transaction; null when there is none. */
 export async function lockPack(tx: Tx, id: string): Promise<VoicePackRow | null> {
-  const [row] = await tx.select().from(voicePacks).where(eq(voicePacks.id, id)).for('update');
+  const [row] = await tx
+    .select()
+    .from(voicePacks)
+    .where(and(eq(voicePacks.id, id), finished))
+    .for('update');
   return row ?? null;
 }
 
@@ -140,13 +217,17 @@ export async function existingAgents(db: DbOrTx, ids: readonly string[]): Promis
 
 /** Deletes the pack; its files, offers and the agents' choices of it go with it (ON DELETE CASCADE). */
 export async function deletePack(tx: Tx, id: string): Promise<boolean> {
-  const rows = await tx.delete(voicePacks).where(eq(voicePacks.id, id)).returning({ id: voicePacks.id });
+  const rows = await tx
+    .delete(voicePacks)
+    .where(and(eq(voicePacks.id, id), finished))
+    .returning({ id: voicePacks.id });
   return rows.length > 0;
 }
 
 /** The condition for a pack an agent may use: active and offered to all or to the agent. */
 const offeredTo = (agentId: string) =>
   and(
+    finished,
     eq(voicePacks.isActive, true),
     or(
       eq(voicePacks.offeredToAll, true),
@@ -192,15 +273,20 @@ export async function saveSelection(
 }
 
 /**
- * One file's bytes, for the admin (any pack) or an agent (a pack it may use: else nothing, as if there were no
- * such pack).
+ * One file's bytes, for the admin (any finished pack) or an agent (a pack it may use: else nothing, as if there
+ * were no such pack).
  */
-export async function fileOf(db: DbOrTx, packId: string, path: string, agentId: string | null) {
+export async function fileOf(
+  db: DbOrTx,
+  packId: string,
+  path: string,
+  agentId: string | null,
+): Promise<{ mime: string; sha256: string; data: Uint8Array } | null> {
   const [row] = await db
     .select({
       mime: voicePackFiles.mime,
       sha256: voicePackFiles.sha256,
-      data: voicePackFiles.data,
+      data: sql<string>`encode(${voicePackFiles.data}, 'base64')`,
     })
     .from(voicePackFiles)
     .innerJoin(voicePacks, eq(voicePacks.id, voicePackFiles.packId))
@@ -208,8 +294,9 @@ export async function fileOf(db: DbOrTx, packId: string, path: string, agentId: 
       and(
         eq(voicePackFiles.packId, packId),
         eq(voicePackFiles.path, path),
-        agentId ? offeredTo(agentId) : undefined,
+        agentId ? offeredTo(agentId) : finished,
       ),
     );
-  return row ?? null;
+  // PostgreSQL breaks base64 into lines of 76 characters; Buffer.from skips the line breaks.
+  return row ? { mime: row.mime, sha256: row.sha256, data: Buffer.from(row.data, 'base64') } : null;
 }

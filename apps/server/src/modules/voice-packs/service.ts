@@ -1,6 +1,8 @@
 // Use cases of custom voice packs (docs/decisions/049-custom-voice-packs.md): the admin uploads, lists, edits
-// and deletes packs; an agent lists the packs it may use and picks one; both read a pack's files. Every write is
-// one transaction, and a refused upload stores nothing.
+// and deletes packs; an agent lists the packs it may use and picks one; both read a pack's files. A refused
+// upload stores nothing. An upload is checked whole before anything is written, outside the database, then
+// written in short steps that no read sees until the last one (decision 057): the embedded database's one
+// connection is never held for more than one small statement of it.
 import {
   type AvailableVoicePacksResponse,
   customVoicePackFileBase,
@@ -21,13 +23,17 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { checkPack } from './pack.js';
+import { checkPack, readFiles } from './pack.js';
 import {
   deletePack,
+  dropAbandoned,
+  dropUnfinished,
   existingAgents,
   fileList,
   fileOf,
-  insertPack,
+  finishPack,
+  insertFiles,
+  isNameIndexViolation,
   lockPack,
   nameTaken,
   type PackView,
@@ -36,6 +42,7 @@ import {
   replaceOffers,
   saveSelection,
   selectionOf,
+  startPack,
   updatePack,
 } from './queries.js';
 import { DEFAULT_PACK_IDS, type DefaultPackId } from './schema.js';
@@ -45,12 +52,23 @@ type UpdateInput = z.output<typeof UpdateVoicePackRequest>;
 type SelectInput = z.output<typeof SelectVoicePackRequest>;
 
 const DEFAULT_PACK: DefaultPackId = 'default-am';
+/**
+ * The files written by one statement of an upload, at most (or one larger file, up to 1 MB): on the embedded
+ * database such a statement takes tens of milliseconds, and other requests' queries run between two of them.
+ */
+export const UPLOAD_BATCH_BYTES = 512 * 1024;
 const packNotFound = () => new AppError('NOT_FOUND', 'Voice pack not found');
 const nameTakenError = (name: string) =>
   new AppError('CONFLICT', `A voice pack named "${name}" already exists`, {
     field: 'name',
     reason: 'VOICE_PACK_NAME_TAKEN',
   });
+/** The pack being written was deleted as abandoned (its upload stalled for minutes): nothing of it is kept. */
+const uploadAbandoned = () =>
+  new AppError(
+    'CONFLICT',
+    'The upload took too long and was abandoned: nothing was stored. Upload the pack again.',
+  );
 const isDefaultPack = (id: string): id is DefaultPackId =>
   (DEFAULT_PACK_IDS as readonly string[]).includes(id);
 
@@ -112,13 +130,36 @@ export function createVoicePacksService({ database }: { database: Database }) {
       if (zip.length === 0) {
         throw new AppError('VALIDATION_FAILED', 'The request body is empty: send the zip', { field: 'body' });
       }
+      // Packs whose upload the server never finished (it stopped in the middle) free their names first.
+      await dropAbandoned(db);
       // Checked before the zip is unpacked: a taken name is a cheap refusal.
       if (await nameTaken(db, input.name)) throw nameTakenError(input.name);
-      const pack = checkPack(zip);
-      const id = await db.transaction(async (tx) => {
-        if (await nameTaken(tx, input.name)) throw nameTakenError(input.name);
-        return insertPack(tx, { name: input.name, language: input.language, ...pack });
-      });
+      // Every check, with no transaction open and no connection held: the zip is read in the thread pool.
+      const pack = await checkPack(zip);
+      let id: string;
+      try {
+        id = await startPack(db, {
+          name: input.name,
+          language: input.language,
+          fileCount: pack.files.length,
+          totalBytes: pack.totalBytes,
+        });
+      } catch (err) {
+        if (isNameIndexViolation(err)) throw nameTakenError(input.name); // taken meanwhile
+        throw err;
+      }
+      try {
+        for await (const files of readFiles(zip, pack, UPLOAD_BATCH_BYTES)) {
+          if ((await insertFiles(db, id, files)) !== files.length) throw uploadAbandoned();
+        }
+        if (!(await finishPack(db, id, { version: pack.version, fileCount: pack.files.length }))) {
+          throw uploadAbandoned();
+        }
+      } catch (err) {
+        // Nothing of it was ever shown; if this fails too, dropAbandoned deletes it later.
+        await dropUnfinished(db, id).catch(() => {});
+        throw err;
+      }
       const accepted = pack.report.accepted.length;
       return {
         message: `Voice pack "${input.name}" uploaded: ${accepted} files`,

@@ -1,10 +1,15 @@
 // Reading an uploaded zip without trusting it. The central directory (at the end of the zip) lists the entries;
-// each one is unpacked with fflate's streaming inflate in small steps, counting the bytes it really produces, so
-// a zip bomb (a few KB that unpack to gigabytes, or sizes that lie) is stopped at the limit, never unpacked
-// whole. Only what the caller wants is unpacked (`wanted`): an unexpected entry costs nothing.
+// each one is unpacked by Node's zlib in the thread pool (never on the event loop), its output capped at what the
+// limits still allow (maxOutputLength), so a zip bomb (a few KB that unpack to gigabytes, or sizes that lie) is
+// stopped at the limit, never unpacked whole. Only the entries the caller asks for are unpacked: an unexpected
+// entry costs nothing. docs/decisions/049-custom-voice-packs.md, 057-one-user-cannot-stall-the-hall.md
+import { promisify } from 'node:util';
+import { inflateRaw } from 'node:zlib';
 import type { VoicePackRejection } from '@cartela/contract';
-import { Inflate } from 'fflate';
 import { AppError } from '../../errors.js';
+
+/** zlib's inflate of a raw deflate stream (what a zip entry holds), in the thread pool. */
+const inflate = promisify(inflateRaw);
 
 export interface ZipLimits {
   maxEntries: number;
@@ -31,9 +36,6 @@ const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 const ZIP64_MARK = 0xffffffff;
-/** Compressed bytes given to the inflater at a time: deflate expands at most ~1,032 times, so one step can
- * produce at most ~1 MB before the count is checked. */
-const STEP = 1024;
 
 const notZip = (detail: string) =>
   new AppError('VALIDATION_FAILED', `The file is not a zip archive (${detail})`, { field: 'body' });
@@ -122,8 +124,14 @@ export class UnpackBudget {
   total = 0;
   constructor(readonly limits: ZipLimits) {}
 
-  add(name: string, fileBytes: number, bytes: number): void {
-    if (fileBytes > this.limits.maxFileBytes) {
+  /** The most the next entry may unpack to: a file's limit, or what is left of the total when that is less. */
+  get room(): number {
+    return Math.min(this.limits.maxFileBytes, this.limits.maxTotalBytes - this.total);
+  }
+
+  /** Counts one entry's unpacked size: 413 past a file's limit or past the total's. */
+  add(name: string, bytes: number): void {
+    if (bytes > this.limits.maxFileBytes) {
       throw new AppError(
         'PAYLOAD_TOO_LARGE',
         `${name} unpacks to more than ${mb(this.limits.maxFileBytes)}: each file of a voice pack is at most ${mb(this.limits.maxFileBytes)}`,
@@ -142,22 +150,24 @@ export class UnpackBudget {
 /** Why an entry is not stored: its code (the screen words it) and the reason in English. */
 export type Rejection = Omit<VoicePackRejection, 'path'>;
 const BROKEN_ENTRY: Rejection = { code: 'BROKEN_ENTRY', reason: 'broken zip entry' };
+const BROKEN_DATA: Rejection = { code: 'BROKEN_DATA', reason: 'broken compressed data' };
 
 /**
  * The bytes of one entry, unpacked within the budget (413 past a limit, whatever the zip states). A broken
  * entry (bad compressed data, an unknown method, encryption) is returned as an error text, not thrown: the
- * report lists it as rejected.
+ * report lists it as rejected. A stored entry's bytes are a view of the zip (no copy); a deflated one's are
+ * inflated in the thread pool, the output capped at the budget's room, so the event loop only waits.
  */
-export function unpackEntry(
+export async function unpackEntry(
   zip: Uint8Array,
   entry: ZipEntry,
   budget: UnpackBudget,
-): { data: Uint8Array } | { error: Rejection } {
+): Promise<{ data: Uint8Array } | { error: Rejection }> {
   if (entry.encrypted) return { error: { code: 'ENCRYPTED', reason: 'encrypted' } };
   if (entry.method !== 0 && entry.method !== 8)
     return { error: { code: 'UNKNOWN_COMPRESSION', reason: `unknown compression (method ${entry.method})` } };
   // Refuse at once what the zip admits is too large; what it hides is caught below.
-  budget.add(entry.name, entry.declaredSize, 0);
+  if (entry.declaredSize > budget.limits.maxFileBytes) budget.add(entry.name, entry.declaredSize);
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   const local = entry.localHeaderOffset;
   if (local + 30 > zip.length || view.getUint32(local, true) !== LOCAL) return { error: BROKEN_ENTRY };
@@ -167,30 +177,18 @@ export function unpackEntry(
   const compressed = zip.subarray(start, end);
 
   if (entry.method === 0) {
-    budget.add(entry.name, compressed.length, compressed.length);
-    return { data: compressed.slice() };
+    budget.add(entry.name, compressed.length);
+    return { data: compressed };
   }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const inflater = new Inflate((chunk) => {
-    size += chunk.length;
-    budget.add(entry.name, size, chunk.length); // throws past a limit: the inflating stops there
-    chunks.push(chunk);
-  });
+  const room = budget.room;
+  let data: Uint8Array;
   try {
-    for (let i = 0; i < compressed.length; i += STEP) {
-      inflater.push(compressed.subarray(i, i + STEP), i + STEP >= compressed.length);
-    }
-    if (compressed.length === 0) inflater.push(new Uint8Array(0), true);
+    // zlib stops with ERR_BUFFER_TOO_LARGE as soon as its output passes the cap (it checks each 16 KB it makes).
+    data = await inflate(compressed, { maxOutputLength: Math.max(1, room) });
   } catch (err) {
-    if (err instanceof AppError) throw err;
-    return { error: { code: 'BROKEN_DATA', reason: 'broken compressed data' } };
+    if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') budget.add(entry.name, room + 1); // throws
+    return { error: BROKEN_DATA };
   }
-  const data = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    data.set(chunk, offset);
-    offset += chunk.length;
-  }
+  budget.add(entry.name, data.length);
   return { data };
 }

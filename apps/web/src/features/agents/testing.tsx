@@ -22,6 +22,7 @@ export function makeAgent(overrides: Partial<Agent> = {}): Agent {
     contact: '0911 223344',
     financialModel: 'virtual-coin',
     commissionPercentage: 10,
+    minCommissionPercentage: 10,
     systemCommissionShare: 20,
     virtualCoins: 1000,
     totalEarnings: 1234.5,

@@ -21,7 +21,7 @@ export function makeGame(overrides: Partial<Game> = {}): Game {
     agentId: AGENT_ID,
     agentUsername: 'agent1',
     status: 'finished',
-    gameMode: 'online',
+    gameMode: 'specific-pattern',
     stake: 20,
     numberOfPlayers: 12,
     totalAmount: 240,
@@ -37,6 +37,9 @@ export function makeGame(overrides: Partial<Game> = {}): Game {
     winnerCartelaNumber: null,
     winners: [],
     finishReason: 'agent',
+    cancelReason: null,
+    refundedCoins: 0,
+    settings: {},
     drawCommitment: COMMITMENT,
     drawSeed: SEED,
     createdAt: '2025-11-22T15:30:00.000Z',
@@ -58,17 +61,34 @@ export function drawnCalls(count: number, shuffleAfter: readonly number[] = [], 
   return order.slice(0, count);
 }
 
+type Shuffle = GameDetail['shuffles'][number];
+
+/** A shuffle of the story, by the room's clock: since 2026-11-26 the hall's moment only (`reordered` false). */
+export function makeShuffle(afterCalls: number, overrides: Partial<Shuffle> = {}): Shuffle {
+  return {
+    afterCalls,
+    reordered: false,
+    at: '2025-11-22T15:32:00.000Z',
+    receivedAt: '2025-11-22T15:32:01.000Z',
+    clock: 'room',
+    ...overrides,
+  };
+}
+
+/**
+ * A game with its story. By default one recorded before 2026-11-26: its 30 calls follow a shuffle after 12 that
+ * reordered the balls not yet called (`reordered`: the check replays it).
+ */
 export function makeDetail(overrides: Partial<GameDetail> = {}): GameDetail {
   const calledNumbers = overrides.calledNumbers ?? drawnCalls(30, [12]);
   const base = makeGame({ calledNumbers, totalCalls: calledNumbers.length });
   return {
     ...base,
-    calls: calledNumbers.map((number, i) => ({
-      number,
-      letter: letterOf(number),
-      at: new Date(Date.parse('2025-11-22T15:31:00.000Z') + i * 3000).toISOString(),
-    })),
-    shuffles: [{ afterCalls: 12, at: '2025-11-22T15:32:00.000Z' }],
+    calls: calledNumbers.map((number, i) => {
+      const at = new Date(Date.parse('2025-11-22T15:31:00.000Z') + i * 3000).toISOString();
+      return { number, letter: letterOf(number), at, receivedAt: at, clock: 'room' as const };
+    }),
+    shuffles: [makeShuffle(12, { reordered: true })],
     validations: [],
     blocked: [],
     lastSeq: calledNumbers.length + 2,

@@ -29,6 +29,7 @@ export function makeReportGame(overrides: Partial<ReportGame> = {}): ReportGame 
     businessDate: '2025-11-22',
     createdAt: '2025-11-22T15:30:00.000Z',
     finishedAt: '2025-11-22T16:00:00.000Z',
+    cancelReason: null,
     ...overrides,
   };
 }
@@ -65,6 +66,7 @@ export function makeAgent(overrides: Partial<Agent> = {}): Agent {
     contact: null,
     financialModel: 'virtual-coin',
     commissionPercentage: 10,
+    minCommissionPercentage: 10,
     systemCommissionShare: 0,
     virtualCoins: 1000,
     totalEarnings: 0,

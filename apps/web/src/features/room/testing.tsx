@@ -7,10 +7,11 @@ import {
   type GameCartela,
   type GameState,
   gameReducer,
+  sealOrder,
 } from '@cartela/core';
 import { render } from '@testing-library/react';
 import { useSyncExternalStore } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { fakeVoiceManager } from '@/lib/voice/testing';
 import { VoiceProvider } from '@/lib/voice/use-voice';
 import type { VoiceManager } from '@/lib/voice/voice-manager';
@@ -52,6 +53,7 @@ export function makeGameInfo(overrides: Partial<RoomGameInfo> = {}): RoomGameInf
     patternId: 'four-corners',
     commitment: 'a'.repeat(64),
     createdAt: '2025-11-23T09:00:00.000Z',
+    coinCost: 2,
     ...overrides,
   };
 }
@@ -98,21 +100,34 @@ export interface FakeRoom {
   set(change: Partial<RoomView>): void;
   /** The next command of this type is refused with this code and message. */
   refuseNext(type: RoomCommand['type'], code: string, message: string): void;
+  /** The next command of this type waits until the returned function is called (a slow server). */
+  holdNext(type: RoomCommand['type']): () => void;
   readonly view: RoomView;
   syncs: number;
 }
 
+/** The state as the server would give it after the first call: the sealed copy with its order (ORDER). */
+function unsealed(state: GameState): GameState {
+  const { orderSealed: _sealed, ...rest } = state;
+  return { ...rest, remaining: ORDER.filter((n) => !state.calledNumbers.includes(n)) };
+}
+
 /**
  * A room in memory: commands go through core's reducer like the data layer's (a call is stamped with the
- * clock's time, so fake timers drive `lastCallAt`), refusals come back as core's code and message.
+ * clock's time, so fake timers drive `lastCallAt`), refusals come back as core's code and message. `sealed`:
+ * a game before its first call, whose order the room does not have (the first call needs the network, as the
+ * data layer's; a cancel too).
  */
-export function createFakeRoom(change: Partial<RoomView> & { calls?: number; patternId?: string } = {}) {
-  const { calls = 0, patternId, ...rest } = change;
+export function createFakeRoom(
+  change: Partial<RoomView> & { calls?: number; patternId?: string; sealed?: boolean } = {},
+) {
+  const { calls = 0, patternId, sealed = false, ...rest } = change;
+  const initial = makeGameState({ calls, ...(patternId ? { patternId } : {}) });
   let view: RoomView = {
     status: 'ready',
     error: null,
     game: makeGameInfo(patternId ? { patternId: patternId as RoomGameInfo['patternId'] } : {}),
-    state: makeGameState({ calls, ...(patternId ? { patternId } : {}) }),
+    state: sealed ? sealOrder(initial) : initial,
     lastCallAt: calls > 0 ? new Date().toISOString() : null,
     role: 'caller',
     sync: { kind: 'synced' },
@@ -122,6 +137,7 @@ export function createFakeRoom(change: Partial<RoomView> & { calls?: number; pat
   };
   const listeners = new Set<() => void>();
   const refusals = new Map<RoomCommand['type'], { code: string; message: string }>();
+  const holds = new Map<RoomCommand['type'], Promise<void>>();
   let controller: RoomController;
 
   const set = (next: Partial<RoomView>) => {
@@ -132,22 +148,43 @@ export function createFakeRoom(change: Partial<RoomView> & { calls?: number; pat
 
   const dispatch = async (command: RoomCommand): Promise<RoomResult> => {
     fake.commands.push(command);
+    const hold = holds.get(command.type);
+    if (hold) {
+      holds.delete(command.type);
+      await hold;
+    }
     const refusal = refusals.get(command.type);
     if (refusal) {
       refusals.delete(command.type);
       return { ok: false, ...refusal };
     }
     const at = new Date().toISOString();
-    const state = view.state!;
+    let state = view.state!;
+    if ((command.type === 'call-next' || command.type === 'cancel') && !view.online) {
+      if (command.type === 'cancel') {
+        return { ok: false, code: 'OFFLINE', message: 'Cancelling a game needs the network' };
+      }
+      if (state.orderSealed)
+        return { ok: false, code: 'ORDER_SEALED', message: 'Connect to start the round' };
+    }
+    if (command.type === 'call-next' && state.orderSealed) state = unsealed(state);
     const action: GameAction =
-      command.type === 'shuffle'
-        ? { type: 'shuffle', remaining: [...state.remaining].reverse(), at }
-        : command.type === 'validate'
-          ? { type: 'validate', cartelaNumber: command.cartelaNumber, decision: command.decision, at }
+      command.type === 'validate'
+        ? { type: 'validate', cartelaNumber: command.cartelaNumber, decision: command.decision, at }
+        : command.type === 'cancel'
+          ? { type: 'cancel', at, ...(command.reason ? { reason: command.reason } : {}) }
           : { type: command.type, at };
     const result = gameReducer(state, action);
     if (!result.ok) return { ok: false, code: result.error.code, message: result.error.message };
     set({ state: result.state, ...(command.type === 'call-next' ? { lastCallAt: at } : {}) });
+    if (command.type === 'cancel') {
+      const refundedCoins = result.state.calledNumbers.length === 0 ? (view.game?.coinCost ?? 0) : 0;
+      const message =
+        refundedCoins > 0
+          ? `Game cancelled: ${refundedCoins} coins refunded`
+          : 'Game cancelled: no refund, balls had been called';
+      return { ok: true, state: result.state, message, refundedCoins };
+    }
     return { ok: true, state: result.state };
   };
 
@@ -168,6 +205,16 @@ export function createFakeRoom(change: Partial<RoomView> & { calls?: number; pat
     commands: [],
     set,
     refuseNext: (type, code, message) => refusals.set(type, { code, message }),
+    holdNext: (type) => {
+      let release = () => {};
+      holds.set(
+        type,
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+      );
+      return () => release();
+    },
     get view() {
       return view;
     },
@@ -204,6 +251,12 @@ export function fakeRoomVoice() {
   return { ...fakes, played };
 }
 
+/** Where the router is: the room navigates (to the history after a cancel). */
+function LocationProbe() {
+  const { pathname } = useLocation();
+  return <output data-testid="location">{pathname}</output>;
+}
+
 /** Renders the room's screen on a fake room and a fake voice. */
 export function renderRoom(room: FakeRoom, voice = fakeRoomVoice()) {
   const reloads: number[] = [];
@@ -211,6 +264,7 @@ export function renderRoom(room: FakeRoom, voice = fakeRoomVoice()) {
     <MemoryRouter initialEntries={[`/game/${GAME_ID}`]}>
       <VoiceProvider manager={voice.manager}>
         <FakeRoomScreen room={room} reload={() => reloads.push(Date.now())} />
+        <LocationProbe />
       </VoiceProvider>
     </MemoryRouter>
   );

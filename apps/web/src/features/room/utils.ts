@@ -1,4 +1,4 @@
-import { letterOf } from '@cartela/core';
+import { canCall, type GameState, letterOf } from '@cartela/core';
 import { useTranslation } from 'react-i18next';
 import { BUSINESS_TIME_ZONE } from '@/lib/format';
 
@@ -15,6 +15,19 @@ export const SHUFFLE_FLICKER_MS = 3000;
 export const WINNER_OVERLAY_MS = 8000;
 export const CONFETTI_PIECES = 150;
 export const RECENT_CALLS = 5;
+
+/**
+ * Whether Call Next can work now: core's canCall, or the first call of a game whose order is still sealed (spec
+ * 00 'The draw'), which the server makes: only with the network.
+ */
+export function callableNow(state: GameState, online: boolean): boolean {
+  if (canCall(state)) return true;
+  return !!state.orderSealed && online && state.status === 'active' && state.winners.length === 0;
+}
+
+/** The order is sealed and there is no network: the round cannot start here yet. */
+export const sealedOffline = (state: GameState, online: boolean): boolean =>
+  !!state.orderSealed && !online && state.status !== 'finished' && state.status !== 'cancelled';
 
 /** The colours of a ball by its column (B 1-15, I 16-30, N 31-45, G 46-60, O 61-75), as the games pages use. */
 export const BALL_COLOURS = {

@@ -12,6 +12,13 @@ export const agentsQuery = () =>
 
 export const useAgents = (enabled = true) => useQuery({ ...agentsQuery(), enabled });
 
+/** The agents as the server has them now (not the cache's copy), stored for every screen that shows them. */
+export async function fetchAgents(queryClient: QueryClient): Promise<Agent[]> {
+  const { queryKey, queryFn } = agentsQuery();
+  const data = await queryClient.fetchQuery({ queryKey, queryFn, staleTime: 0 });
+  return data.agents;
+}
+
 /** Puts an agent the server just answered with into the list at once (the refetch follows). */
 export function storeAgent(queryClient: QueryClient, agent: Agent): void {
   queryClient.setQueryData(agentsQuery().queryKey, (data) =>

@@ -122,11 +122,67 @@ describe('Create Agent dialog', () => {
       contact: '0911 000000',
       financialModel: 'virtual-coin',
       commissionPercentage: 10,
+      minCommissionPercentage: 10,
       systemCommissionShare: 20,
       winningPatterns: ['four-corners', 'full-house'],
       superAgentId: SUPER_ID,
       superAgentCommissionRate: 12.5,
     });
+  });
+
+  it("sets the agent's minimum commission (10 unless changed) and keeps the commission from it", async () => {
+    const { user, fetchMock } = setup();
+    const minimum = await screen.findByLabelText('Minimum commission (%)');
+    expect(minimum).toHaveValue(10);
+    expect(minimum).toHaveAccessibleDescription(
+      'The lowest commission the agent may set for itself (0-100).',
+    );
+    await user.type(screen.getByLabelText('Username'), 'hall7');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    const commission = screen.getByLabelText('Commission (%)');
+    await user.clear(commission);
+    await user.type(commission, '5');
+
+    // Below the minimum: step 1 stays, with the reason under the commission.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(commission).toHaveAccessibleDescription('Must be at least the minimum commission of 10%');
+    expect(screen.getByRole('dialog')).toHaveAccessibleDescription('Step 1 of 2: Basic Info');
+
+    await user.clear(minimum);
+    await user.type(minimum, '2.5');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Create Agent' }));
+    await screen.findByText('Agent created successfully');
+    expect(sentBody(fetchMock)).toMatchObject({ commissionPercentage: 5, minCommissionPercentage: 2.5 });
+  });
+
+  it.each([
+    ['a zero-width space', 'agent1\u200B'],
+    ['a right-to-left override', 'agent\u202E1'],
+    ['a soft hyphen', 'age\u00ADnt1'],
+  ])('refuses a username with %s, which would look like another', async (_what, name) => {
+    const { user, fetchMock } = setup();
+    await user.type(await screen.findByLabelText('Username'), name);
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(
+      'Use only visible letters, digits and single spaces, in one alphabet',
+    );
+    expect(screen.getByRole('dialog')).toHaveAccessibleDescription('Step 1 of 2: Basic Info');
+    expect(sentBody(fetchMock)).toBeUndefined();
+  });
+
+  it.each([
+    ['\uFF48\uFF41\uFF4C\uFF4C\uFF17', 'hall7'], // fullwidth ｈａｌｌ７
+    ['ወኪል 7', 'ወኪል 7'],
+  ])('sends the username %j in its one form, %j', async (typed, sent) => {
+    const { user, fetchMock } = setup();
+    await user.type(await screen.findByLabelText('Username'), typed);
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Create Agent' }));
+    await screen.findByText('Agent created successfully');
+    expect(sentBody(fetchMock).username).toBe(sent);
   });
 
   it('refuses to go on without a winning pattern', async () => {

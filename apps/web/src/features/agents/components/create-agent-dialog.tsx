@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@cartela/contract';
+import { DEFAULT_MIN_COMMISSION_PERCENT, PASSWORD_MIN_LENGTH } from '@cartela/contract';
 import {
   DEFAULT_COMMISSION_PERCENT,
   DEFAULT_SUPER_AGENT_RATE_PERCENT,
@@ -32,6 +32,7 @@ const DEFAULTS: CreateAgentValues = {
   contact: '',
   financialModel: 'virtual-coin',
   commissionPercentage: DEFAULT_COMMISSION_PERCENT,
+  minCommissionPercentage: DEFAULT_MIN_COMMISSION_PERCENT,
   systemCommissionShare: DEFAULT_SYSTEM_COMMISSION_SHARE_PERCENT,
   winningPatterns: [...PATTERN_IDS],
   superAgentId: '',
@@ -56,11 +57,10 @@ export function CreateAgentDialog({ onClose }: { onClose: () => void }) {
   const form = useContractForm({
     schema: CreateAgentForm,
     defaultValues: DEFAULTS,
+    // username, commissionPercentage and its minimum: the form's schema words each reason (agent-forms.ts).
     messages: {
-      username: t('agents.form.usernameRequired'),
       password: t('agents.form.passwordTooShort', { min: PASSWORD_MIN_LENGTH }),
       contact: t('agents.form.tooLong'),
-      commissionPercentage: percent,
       systemCommissionShare: percent,
       superAgentCommissionRate: percent,
       winningPatterns: t('agents.form.patternsRequired'),
@@ -97,6 +97,7 @@ export function CreateAgentDialog({ onClose }: { onClose: () => void }) {
         contact: values.contact || null,
         financialModel: values.financialModel,
         commissionPercentage: values.commissionPercentage,
+        minCommissionPercentage: values.minCommissionPercentage,
         systemCommissionShare:
           values.financialModel === 'commission-share'
             ? values.systemCommissionShare
@@ -218,6 +219,13 @@ export function CreateAgentDialog({ onClose }: { onClose: () => void }) {
               hint={t('agents.form.commissionHint')}
             >
               <PercentInput {...numberInput(form, 'commissionPercentage')} />
+            </Field>
+            <Field
+              {...form.field('minCommissionPercentage')}
+              label={t('agents.form.minCommission')}
+              hint={t('agents.form.minCommissionHint')}
+            >
+              <PercentInput {...numberInput(form, 'minCommissionPercentage')} />
             </Field>
             {model === 'commission-share' && (
               <Field

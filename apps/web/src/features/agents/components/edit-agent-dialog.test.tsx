@@ -1,8 +1,18 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { queryClient } from '@/lib/query-client';
 import { json, mockApi } from '@/test/utils';
-import { AGENT_ID, makeAgent, makeSuperAgent, renderInApp, SUPER_ID, superAgentsAnswer } from '../testing';
+import { agentsQuery } from '../api/agents';
+import {
+  AGENT_ID,
+  agentsAnswer,
+  makeAgent,
+  makeSuperAgent,
+  renderInApp,
+  SUPER_ID,
+  superAgentsAnswer,
+} from '../testing';
 import { EditAgentDialog } from './edit-agent-dialog';
 
 const UNDER_SUPER = makeAgent({
@@ -67,7 +77,88 @@ describe('Edit Agent dialog', () => {
     await user.type(screen.getByLabelText('New password'), 'newpass1');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByText('Agent updated successfully');
-    expect(sent()).toEqual({ password: 'newpass1', virtualCoins: 0 });
+    // With the balance the form showed: the server refuses it if the coins moved since.
+    expect(sent()).toEqual({ password: 'newpass1', virtualCoins: 0, virtualCoinsShown: 1000 });
+  });
+
+  it("refuses a new balance when the agent's coins moved since the form opened, and shows the balance now", async () => {
+    const agent = makeAgent({ virtualCoins: 1000 });
+    const puts: unknown[] = [];
+    mockApi({
+      'GET /api/super-agents': superAgentsAnswer([]),
+      // Meanwhile the agent played: 1,000 became 940.
+      'GET /api/users/agents': agentsAnswer([{ ...agent, virtualCoins: 940 }]),
+      [`PUT /api/users/agents/${AGENT_ID}`]: ({ body }) => {
+        puts.push(body);
+        const shown = (body as { virtualCoinsShown?: number }).virtualCoinsShown;
+        return shown === 940
+          ? json(200, { message: 'ok', agent: { ...agent, virtualCoins: 1200 } })
+          : json(409, {
+              message:
+                'The balance changed to 940 coins since the form showed 1000. Nothing was changed: check the new balance and save again.',
+              code: 'CONFLICT',
+              field: 'virtualCoins',
+              reason: 'BALANCE_CHANGED',
+            });
+      },
+    });
+    const onClose = vi.fn();
+    renderInApp(<EditAgentDialog agent={agent} onClose={onClose} />);
+    const user = userEvent.setup();
+    const coins = await screen.findByLabelText('Virtual coins');
+    await user.clear(coins);
+    await user.type(coins, '1200');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(
+      await screen.findByText(
+        'The balance changed to 940 coins since the form showed 1000. Nothing was changed: check the new balance and save again.',
+      ),
+    ).toBeInTheDocument();
+    expect(puts).toEqual([{ virtualCoins: 1200, virtualCoinsShown: 1000 }]);
+    // The input shows the balance now, and the agents list has it too.
+    await waitFor(() => expect(coins).toHaveValue(940));
+    expect(queryClient.getQueryData(agentsQuery().queryKey)?.agents[0]?.virtualCoins).toBe(940);
+    expect(onClose).not.toHaveBeenCalled();
+
+    // Saving again starts from the balance shown now.
+    await user.clear(coins);
+    await user.type(coins, '1200');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Agent updated successfully');
+    expect(puts[1]).toEqual({ virtualCoins: 1200, virtualCoinsShown: 940 });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("changes the agent's minimum commission, and keeps the commission from it", async () => {
+    const { user, sent } = setup(makeAgent({ commissionPercentage: 12, minCommissionPercentage: 10 }));
+    const minimum = await screen.findByLabelText('Minimum commission (%)');
+    expect(minimum).toHaveValue(10);
+    await user.clear(minimum);
+    await user.type(minimum, '15');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(screen.getByLabelText('Commission (%)')).toHaveAccessibleDescription(
+      'Must be at least the minimum commission of 15%',
+    );
+    expect(sent()).toBeUndefined();
+
+    const commission = screen.getByLabelText('Commission (%)');
+    await user.clear(commission);
+    await user.type(commission, '15');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Agent updated successfully');
+    expect(sent()).toEqual({ commissionPercentage: 15, minCommissionPercentage: 15 });
+  });
+
+  it('refuses a new username with an invisible character', async () => {
+    const { user, sent } = setup();
+    const username = await screen.findByLabelText('Username');
+    await user.type(username, '\u200B');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(username).toHaveAccessibleDescription(
+      'Use only visible letters, digits and single spaces, in one alphabet',
+    );
+    expect(sent()).toBeUndefined();
   });
 
   it('has no coin balance for a commission-share agent but its system share', async () => {

@@ -1,6 +1,7 @@
 import { type Agent, PASSWORD_MIN_LENGTH, type UpdateAgentRequest } from '@cartela/contract';
 import { DEFAULT_SUPER_AGENT_RATE_PERCENT, DEFAULT_SYSTEM_COMMISSION_SHARE_PERCENT } from '@cartela/core';
-import { useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -10,8 +11,9 @@ import { Select } from '@/components/ui/select';
 import { i18n } from '@/i18n';
 import { useContractForm } from '@/lib/form';
 import { notify } from '@/lib/toast';
+import { fetchAgents } from '../api/agents';
 import { useSuperAgents } from '../api/super-agents';
-import { useUpdateAgent } from '../api/update-agent';
+import { isBalanceChanged, useUpdateAgent } from '../api/update-agent';
 import { EditAgentForm, type EditAgentOutput } from '../utils/agent-forms';
 import { numberInput } from '../utils/form';
 import { PATTERN_IDS } from '../utils/patterns';
@@ -20,15 +22,27 @@ import { FinancialModelField, PatternsField, PercentInput, superAgentChoices } f
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x) => b.includes(x));
 
-/** Only what changed, as PUT /api/users/agents/:id takes it (a blank password keeps the current one). */
-export function changesOf(agent: Agent, values: EditAgentOutput): UpdateAgentRequest {
+/**
+ * Only what changed, as PUT /api/users/agents/:id takes it (a blank password keeps the current one). A new coin
+ * balance goes with the balance the form showed (`coinsShown`): the server refuses it if the agent's coins moved
+ * since (decision 056).
+ */
+export function changesOf(
+  agent: Agent,
+  values: EditAgentOutput,
+  coinsShown = agent.virtualCoins,
+): UpdateAgentRequest {
   const body: UpdateAgentRequest = {};
-  if (values.username.trim() !== agent.username) body.username = values.username.trim();
+  // The schema gave the name in its one form (NFKC, trimmed), as the server stores it.
+  if (values.username !== agent.username) body.username = values.username;
   if (values.password) body.password = values.password;
   if ((values.contact.trim() || null) !== agent.contact) body.contact = values.contact.trim() || null;
   if (values.financialModel !== agent.financialModel) body.financialModel = values.financialModel;
   if (values.commissionPercentage !== agent.commissionPercentage) {
     body.commissionPercentage = values.commissionPercentage;
+  }
+  if (values.minCommissionPercentage !== agent.minCommissionPercentage) {
+    body.minCommissionPercentage = values.minCommissionPercentage;
   }
   if (
     values.financialModel === 'commission-share' &&
@@ -36,8 +50,9 @@ export function changesOf(agent: Agent, values: EditAgentOutput): UpdateAgentReq
   ) {
     body.systemCommissionShare = values.systemCommissionShare;
   }
-  if (values.financialModel === 'virtual-coin' && values.virtualCoins !== agent.virtualCoins) {
+  if (values.financialModel === 'virtual-coin' && values.virtualCoins !== coinsShown) {
     body.virtualCoins = values.virtualCoins;
+    body.virtualCoinsShown = coinsShown;
   }
   if (!sameSet(values.winningPatterns, agent.winningPatterns)) body.winningPatterns = values.winningPatterns;
   // A new super agent, or a new rate with the same one, is a new agreement: both are sent together.
@@ -64,6 +79,9 @@ export function EditAgentDialog({ agent, onClose }: { agent: Agent; onClose: () 
   const formId = useId();
   const update = useUpdateAgent();
   const superAgents = useSuperAgents();
+  const queryClient = useQueryClient();
+  // The balance the coins input started from: what a new balance replaces.
+  const [coinsShown, setCoinsShown] = useState(agent.virtualCoins);
   const percent = t('agents.form.percentInvalid');
   const form = useContractForm({
     schema: EditAgentForm,
@@ -73,17 +91,17 @@ export function EditAgentDialog({ agent, onClose }: { agent: Agent; onClose: () 
       contact: agent.contact ?? '',
       financialModel: agent.financialModel,
       commissionPercentage: agent.commissionPercentage,
+      minCommissionPercentage: agent.minCommissionPercentage,
       systemCommissionShare: agent.systemCommissionShare ?? DEFAULT_SYSTEM_COMMISSION_SHARE_PERCENT,
       virtualCoins: agent.virtualCoins,
       winningPatterns: [...agent.winningPatterns],
       superAgentId: agent.superAgentId ?? '',
       superAgentCommissionRate: agent.superAgentCommissionRate ?? DEFAULT_SUPER_AGENT_RATE_PERCENT,
     },
+    // username, commissionPercentage and its minimum: the form's schema words each reason (agent-forms.ts).
     messages: {
-      username: t('agents.form.usernameRequired'),
       password: t('agents.form.passwordTooShort', { min: PASSWORD_MIN_LENGTH }),
       contact: t('agents.form.tooLong'),
-      commissionPercentage: percent,
       systemCommissionShare: percent,
       superAgentCommissionRate: percent,
       virtualCoins: t('agents.form.coinsInvalid'),
@@ -97,7 +115,7 @@ export function EditAgentDialog({ agent, onClose }: { agent: Agent; onClose: () 
     agent.superAgent && !choices.some((s) => s.id === agent.superAgentId) ? agent.superAgent : null;
 
   const submit = form.handleSubmit(async (values) => {
-    const body = changesOf(agent, values);
+    const body = changesOf(agent, values, coinsShown);
     if (Object.keys(body).length === 0) {
       onClose();
       return;
@@ -107,6 +125,16 @@ export function EditAgentDialog({ agent, onClose }: { agent: Agent; onClose: () 
       notify.success(t('agents.form.updated'));
       onClose();
     } catch (error) {
+      // The agent's coins moved since the form showed them (a game, a top-up): nothing was saved. The list
+      // behind the dialog and the coins input get the balance now, the message says why; saving again then
+      // starts from it.
+      if (isBalanceChanged(error)) {
+        const now = (await fetchAgents(queryClient).catch(() => null))?.find((a) => a.id === agent.id);
+        if (now) {
+          setCoinsShown(now.virtualCoins);
+          form.setValue('virtualCoins', now.virtualCoins);
+        }
+      }
       form.showError(error, i18n.t('agents.form.updateFailed'));
     }
   });
@@ -166,6 +194,13 @@ export function EditAgentDialog({ agent, onClose }: { agent: Agent; onClose: () 
           hint={t('agents.form.commissionHint')}
         >
           <PercentInput {...numberInput(form, 'commissionPercentage')} />
+        </Field>
+        <Field
+          {...form.field('minCommissionPercentage')}
+          label={t('agents.form.minCommission')}
+          hint={t('agents.form.minCommissionHint')}
+        >
+          <PercentInput {...numberInput(form, 'minCommissionPercentage')} />
         </Field>
         {model === 'commission-share' ? (
           <Field

@@ -1,11 +1,12 @@
 import type { GameDetail } from '@cartela/contract';
 import { ballLabel } from '@cartela/core';
 import { clsx } from 'clsx';
-import { Shuffle } from 'lucide-react';
+import { ChevronRight, Shuffle } from 'lucide-react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ballColour } from '../utils/display';
+import { useFormat } from '@/lib/format';
+import { ballColour, SHUFFLES_KEEP_ORDER_SINCE, useStoryTimeText } from '../utils/display';
 
 /** A called ball in its column's colour (B 1-15 ... O 61-75). */
 export function Ball({ n, className }: { n: number; className?: string }) {
@@ -22,10 +23,92 @@ export function Ball({ n, className }: { n: number; className?: string }) {
   );
 }
 
-/** Spec 02 section 2: the called numbers in call order, each with its place in the sequence; shuffles shown where they happened. */
-export function CalledNumbers({ game }: { game: Pick<GameDetail, 'calledNumbers' | 'shuffles'> }) {
+type StoryShuffle = GameDetail['shuffles'][number];
+type StoryGame = Pick<GameDetail, 'calledNumbers' | 'calls' | 'shuffles'>;
+
+/** A shuffle as the hall's moment: the balls mixed, the order unchanged; or, for an old game, a reordering. */
+function useShuffleText() {
   const { t } = useTranslation();
-  const shuffledAfter = new Set(game.shuffles.map((s) => s.afterCalls));
+  const format = useFormat();
+  return (shuffle: StoryShuffle) =>
+    shuffle.reordered
+      ? t('games.history.called.shuffledLegacy', { date: format.date(SHUFFLES_KEEP_ORDER_SINCE) })
+      : shuffle.afterCalls === 0
+        ? t('games.history.called.shuffledBefore')
+        : t('games.history.called.shuffledKept', { count: shuffle.afterCalls });
+}
+
+function ShuffleMark({ shuffle }: { shuffle: StoryShuffle }) {
+  const text = useShuffleText()(shuffle);
+  return (
+    <li
+      className={clsx(
+        'col-span-full flex items-center gap-2 text-xs font-medium',
+        shuffle.reordered ? 'text-warning-800' : 'text-ink-muted',
+      )}
+    >
+      <Shuffle className="size-3.5 shrink-0" aria-hidden="true" />
+      <span>{text}</span>
+      <span className="h-px min-w-4 flex-1 bg-line" aria-hidden="true" />
+    </li>
+  );
+}
+
+/** Each call and shuffle with its time, and whose clock that time is (collapsed: a game has up to 75 calls). */
+function StoryTimes({ game }: { game: StoryGame }) {
+  const { t } = useTranslation();
+  const timeText = useStoryTimeText();
+  const shuffleText = useShuffleText();
+  const { calls } = game;
+  const shufflesAt = (n: number) => game.shuffles.filter((s) => s.afterCalls === n);
+  const shuffleRow = (shuffle: StoryShuffle, key: string) => (
+    <li
+      key={key}
+      className="grid grid-cols-[2rem_minmax(0,1fr)] items-baseline gap-x-3 py-1.5 text-ink-muted"
+    >
+      <Shuffle className="size-3.5 justify-self-end" aria-hidden="true" />
+      <span>
+        <span className="block font-medium">{shuffleText(shuffle)}</span>
+        <span className="block">{timeText(shuffle, 'shuffle')}</span>
+      </span>
+    </li>
+  );
+  return (
+    <details className="group mt-4 rounded-lg border border-line">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-3 text-sm font-medium text-brand-700 [&::-webkit-details-marker]:hidden">
+        <ChevronRight className="size-4 transition-transform group-open:rotate-90" aria-hidden="true" />
+        {t('games.history.times.show')}
+      </summary>
+      <div className="border-t border-line px-3 pb-3">
+        <p className="pt-2 text-xs text-ink-muted">{t('games.history.times.note')}</p>
+        <ol className="divide-y divide-line text-sm">
+          {shufflesAt(0).map((s, i) => shuffleRow(s, `s0-${i}`))}
+          {calls.map((call, i) => (
+            <Fragment key={call.number}>
+              <li className="grid grid-cols-[2rem_3.5rem_minmax(0,1fr)] items-baseline gap-x-3 py-1.5">
+                <span className="text-right text-xs font-semibold text-ink-subtle tabular-nums">{i + 1}</span>
+                <span className="font-bold text-ink tabular-nums">{ballLabel(call.number)}</span>
+                <span className="text-ink-muted tabular-nums">{timeText(call, 'call')}</span>
+              </li>
+              {shufflesAt(i + 1).map((s, k) => shuffleRow(s, `s${i + 1}-${k}`))}
+            </Fragment>
+          ))}
+        </ol>
+      </div>
+    </details>
+  );
+}
+
+/**
+ * Spec 02 section 2: the called numbers in call order, each with its place in the sequence; the shuffles shown
+ * where they happened (the hall's moments), and each call's time with whose clock it is.
+ */
+export function CalledNumbers({ game }: { game: StoryGame }) {
+  const { t } = useTranslation();
+  const timeText = useStoryTimeText();
+  const calls = game.calledNumbers;
+  const shufflesAt = (n: number) => game.shuffles.filter((s) => s.afterCalls === n);
+  const after = game.shuffles.filter((s) => s.afterCalls >= calls.length && calls.length > 0);
   return (
     <Card>
       <CardHeader>
@@ -33,39 +116,56 @@ export function CalledNumbers({ game }: { game: Pick<GameDetail, 'calledNumbers'
         <CardDescription>{t('games.history.called.subtitle')}</CardDescription>
       </CardHeader>
       <CardContent>
-        {game.calledNumbers.length === 0 ? (
-          <p className="text-sm text-ink-muted">{t('games.history.called.none')}</p>
+        {calls.length === 0 ? (
+          <>
+            <p className="text-sm text-ink-muted">{t('games.history.called.none')}</p>
+            {game.shuffles.length > 0 && (
+              <ul className="mt-2 space-y-1">
+                {game.shuffles.map((s, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: shuffles have no id and never move
+                  <ShuffleMark key={i} shuffle={s} />
+                ))}
+              </ul>
+            )}
+          </>
         ) : (
           <ol
             aria-label={t('games.history.called.title')}
             className="grid grid-cols-[repeat(auto-fill,minmax(3rem,1fr))] gap-x-2 gap-y-3"
           >
-            {game.calledNumbers.map((n, i) => (
-              // A ball is called once per game: its number is its key.
-              <Fragment key={n}>
-                {i > 0 && shuffledAfter.has(i) && (
-                  <li className="col-span-full flex items-center gap-2 text-xs font-medium text-ink-muted">
-                    <Shuffle className="size-3.5" aria-hidden="true" />
-                    {t('games.history.called.shuffled')}
-                    <span className="h-px flex-1 bg-line" aria-hidden="true" />
-                  </li>
-                )}
-                <li
-                  className="flex flex-col items-center gap-1"
-                  aria-label={t('games.history.called.item', { index: i + 1, ball: ballLabel(n) })}
-                >
-                  <span
-                    className="text-[0.7rem] font-semibold text-ink-subtle tabular-nums"
-                    aria-hidden="true"
+            {calls.map((n, i) => {
+              const call = game.calls[i];
+              const label = t('games.history.called.item', { index: i + 1, ball: ballLabel(n) });
+              return (
+                // A ball is called once per game: its number is its key.
+                <Fragment key={n}>
+                  {shufflesAt(i).map((s, k) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: shuffles have no id and never move
+                    <ShuffleMark key={`s${i}-${k}`} shuffle={s} />
+                  ))}
+                  <li
+                    className="flex flex-col items-center gap-1"
+                    aria-label={label}
+                    title={call ? `${label} · ${timeText(call, 'call')}` : label}
                   >
-                    {i + 1}
-                  </span>
-                  <Ball n={n} />
-                </li>
-              </Fragment>
+                    <span
+                      className="text-[0.7rem] font-semibold text-ink-subtle tabular-nums"
+                      aria-hidden="true"
+                    >
+                      {i + 1}
+                    </span>
+                    <Ball n={n} />
+                  </li>
+                </Fragment>
+              );
+            })}
+            {after.map((s, k) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: shuffles have no id and never move
+              <ShuffleMark key={`end-${k}`} shuffle={s} />
             ))}
           </ol>
         )}
+        {game.calls.length + game.shuffles.length > 0 && <StoryTimes game={game} />}
       </CardContent>
     </Card>
   );

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@cartela/contract';
-import { PATTERNS } from '@cartela/core';
+import { MONEY_LEVELS_ETB, PATTERN_IDS, PATTERNS } from '@cartela/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -290,12 +290,19 @@ describe('Start Game', () => {
     const [first, second] = posts(fetchMock);
     expect(keyOf(first!)).toMatch(/^[0-9a-f-]{36}$/);
     expect(keyOf(second!)).toBe(keyOf(first!));
+    // Spec 02 section 3's payload, with the fields the game keeps (the patterns offered, the money levels).
     expect(JSON.parse(String(second![1]!.body))).toEqual({
       stake: 40,
       cartelaNumbers: [1, 2, 3, 4, 5, 6],
       selectedPattern: 'full-house',
       numberOfPlayers: 6,
-      gameMode: 'online',
+      gameMode: 'specific-pattern',
+      enabledPatterns: PATTERN_IDS.filter((id) =>
+        ['full-house', 'four-corners', 'any-one-line'].includes(id),
+      ),
+      moneyLevels: MONEY_LEVELS_ETB.map((amount) => ({ amount, label: `${amount} Birr` })),
+      customMoneyLevel: 0,
+      voiceSpeed: 1,
     });
     // The coins in the navigation bar are read again.
     await waitFor(() => expect(meCalls).toBeGreaterThan(1));
@@ -316,6 +323,24 @@ describe('Start Game', () => {
     const [first, second] = posts(fetchMock);
     expect(keyOf(second!)).not.toBe(keyOf(first!));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/game$/);
+  }, 20_000);
+
+  it('keeps a custom amount as the custom money level', async () => {
+    const fetchMock = asAgent({
+      'POST /api/games': () => json(400, { message: 'Refused', code: 'VALIDATION_FAILED' }),
+    });
+    const { user, dialog } = await openWizard();
+    await user.type(dialog.getByLabelText('Custom amount (birr)'), '25');
+    await user.click(dialog.getByRole('button', { name: 'Continue' }));
+    await user.click(dialog.getByRole('button', { name: 'Next' }));
+    await user.click(await dialog.findByRole('button', { name: 'Cartela 3' }));
+    await user.click(dialog.getByRole('button', { name: 'Start Game' }));
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(JSON.parse(String(posts(fetchMock)[0]![1]!.body))).toMatchObject({
+      stake: 25,
+      customMoneyLevel: 25,
+      gameMode: 'specific-pattern',
+    });
   }, 20_000);
 
   it("shows the server's message when it gives one", async () => {

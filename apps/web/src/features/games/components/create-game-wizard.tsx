@@ -1,5 +1,5 @@
 import type { CreateGameRequest } from '@cartela/contract';
-import { PATTERN_IDS, type PatternId, santimToEtb } from '@cartela/core';
+import { MONEY_LEVELS_ETB, PATTERN_IDS, type PatternId, santimToEtb } from '@cartela/core';
 import { clsx } from 'clsx';
 import type { TFunction } from 'i18next';
 import { Check, Play } from 'lucide-react';
@@ -29,6 +29,15 @@ type Step = (typeof STEPS)[number];
 
 /** Spec 9's default: full house, when the admin enabled it for the agent; else the agent's first pattern. */
 const DEFAULT_PATTERN: PatternId = 'full-house';
+
+/** The preset money levels the wizard offers, as the spec's 'Money level item' (kept on the game). */
+const MONEY_LEVELS = MONEY_LEVELS_ETB.map((amount) => ({ amount, label: `${amount} Birr` }));
+
+/**
+ * Spec 02 section 9's voice speed. The voice manager does not keep a speed of its own yet (nothing sets one), so
+ * the game keeps the default.
+ */
+const VOICE_SPEED = 1;
 
 /** The agent's enabled patterns in core's order (all of them if the session does not say). */
 function enabledPatterns(mine: readonly PatternId[] | null | undefined): PatternId[] {
@@ -130,12 +139,17 @@ export function CreateGameWizard({ onClose }: { onClose: () => void }) {
 
   function start() {
     if (pattern === null) return;
+    // Spec 02 section 3's payload: the game keeps the wizard's own fields (its settings in the history).
     const body: CreateGameRequest = {
       stake,
       cartelaNumbers: [...selected].sort((a, b) => a - b),
       selectedPattern: pattern,
       numberOfPlayers: selected.size,
-      gameMode: 'online',
+      gameMode: 'specific-pattern',
+      enabledPatterns: patterns,
+      moneyLevels: MONEY_LEVELS,
+      customMoneyLevel: preset === null ? customAmount(custom) : 0,
+      voiceSpeed: VOICE_SPEED,
     };
     const fingerprint = JSON.stringify(body);
     // The same game asked for again (Start after a lost answer) keeps its key; a changed one gets a new key.

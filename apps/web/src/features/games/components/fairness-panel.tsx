@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useFormat } from '@/lib/format';
+import { SHUFFLES_KEEP_ORDER_SINCE } from '../utils/display';
 import { type CallCheck, type Verification, verifyRecordedGame } from '../utils/verify';
 
 type FairGame = Pick<GameDetail, 'drawCommitment' | 'drawSeed' | 'calledNumbers' | 'shuffles'>;
@@ -80,12 +82,24 @@ function Verdict({ result }: { result: Verification }) {
 /**
  * The provably fair draw (00-decisions 'The draw'): the commitment published at creation, the seed once the
  * game is over, and Verify, which recomputes everything here with packages/core: the seed's SHA-256 against the
- * commitment, then the order the seed and the recorded shuffles give against the recorded calls, call by call.
+ * commitment, then the order the seed gives against the recorded calls, call by call. A shuffle leaves the order
+ * as it is; only the shuffles of games recorded before 2026-11-26 reordered it, and the check replays those.
  */
 export function FairnessPanel({ game }: { game: FairGame }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const [result, setResult] = useState<Verification | null>(null);
-  const shuffles = game.shuffles.map((s) => s.afterCalls);
+  const kept = game.shuffles.filter((s) => !s.reordered).length;
+  const replayed = game.shuffles.filter((s) => s.reordered).map((s) => s.afterCalls);
+  const shuffles = [
+    kept > 0 ? t('games.history.fairness.shufflesKept', { count: kept }) : null,
+    replayed.length > 0
+      ? t('games.history.fairness.shufflesReplayed', {
+          list: replayed.join(', '),
+          date: format.date(SHUFFLES_KEEP_ORDER_SINCE),
+        })
+      : null,
+  ].filter((text) => text !== null);
   return (
     <Card>
       <CardHeader>
@@ -110,9 +124,11 @@ export function FairnessPanel({ game }: { game: FairGame }) {
             </div>
           )}
           <div className="flex items-baseline justify-between gap-4">
-            <dt className="text-sm font-medium text-ink">{t('games.history.fairness.shuffles')}</dt>
-            <dd className="text-sm text-ink-muted tabular-nums">
-              {shuffles.length > 0 ? shuffles.join(', ') : t('games.history.fairness.noShuffles')}
+            <dt className="shrink-0 text-sm font-medium text-ink">{t('games.history.fairness.shuffles')}</dt>
+            <dd className="space-y-0.5 text-right text-sm text-ink-muted">
+              {shuffles.length > 0
+                ? shuffles.map((text) => <p key={text}>{text}</p>)
+                : t('games.history.fairness.noShuffles')}
             </dd>
           </div>
         </dl>

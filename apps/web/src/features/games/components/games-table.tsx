@@ -91,7 +91,14 @@ export function GamesTable({ games, showAgent = false }: GamesTableProps) {
                 label={columns.status}
                 className="max-md:absolute max-md:top-3 max-md:right-4 max-md:min-h-0 max-md:before:hidden"
               >
-                <StatusBadge status={game.status} />
+                <StatusBadge
+                  status={game.status}
+                  title={
+                    game.status === 'cancelled' && game.cancelReason
+                      ? t('games.list.cancelledBecause', { reason: game.cancelReason })
+                      : undefined
+                  }
+                />
               </TableCell>
               <TableCell label={columns.players} className={numeric}>
                 {format.number(game.numberOfPlayers)}

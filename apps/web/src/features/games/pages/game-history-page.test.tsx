@@ -3,8 +3,9 @@ import { ballLabel } from '@cartela/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { applyLanguage } from '@/i18n';
 import { json, makeUser, mockApi, renderApp, storeSession } from '@/test/utils';
-import { cardOf, drawnCalls, makeDetail } from '../testing';
+import { cardOf, drawnCalls, makeDetail, makeShuffle } from '../testing';
 
 const GAME_ID = 'G-20251122-HISTORY1';
 
@@ -33,7 +34,13 @@ describe('/game-history/{gameId}', () => {
       numberOfPlayers: 14,
       selectedWinningPattern: 'x-pattern',
       winningPattern: 'x-pattern',
-      gameMode: 'online',
+      gameMode: 'specific-pattern',
+      settings: {
+        enabledPatterns: ['full-house', 'x-pattern', 'four-corners'],
+        moneyLevels: [{ amount: 10, label: '10 Birr' }],
+        customMoneyLevel: 0,
+        voiceSpeed: 1.5,
+      },
     });
     withGame(game);
     renderApp(`/game-history/${GAME_ID}`);
@@ -65,21 +72,137 @@ describe('/game-history/{gameId}', () => {
     for (const [i, n] of calledNumbers.entries()) {
       expect(within(items[i]!).getByText(ballLabel(n)).className).toContain(colour[ballLabel(n)[0] as 'B']);
     }
-    expect(calls.getByText('Shuffled')).toBeInTheDocument();
+    // This old game's shuffle reordered the balls: it says so, and the check replays it.
+    expect(
+      calls.getByText(
+        'Recorded before Nov 26, 2026: this shuffle reordered the balls not yet called; the check replays it',
+      ),
+    ).toBeInTheDocument();
 
     const details = within(
       screen.getByRole('heading', { name: 'Game details' }).closest('div.rounded-xl')! as HTMLElement,
     );
     const detail = (label: string) =>
       details.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
-    expect(detail('Game mode')).toBe('Online');
+    expect(detail('Game mode')).toBe('Specific pattern');
     expect(detail('Selected pattern')).toBe('X Pattern');
+    expect(detail('Patterns offered')).toBe('Full House, X Pattern, Four Corners');
+    expect(detail('Voice speed')).toBe('1.5×');
+    // No custom money level (0): not shown.
+    expect(details.queryByText('Custom money level')).not.toBeInTheDocument();
     expect(detail('Stake per player')).toMatch(/ETB\s30\.00/);
     expect(detail('Players')).toBe('14 cartelas');
     expect(detail('Numbers called')).toBe('30 of 75');
     expect(detail('Status')).toBe('Finished');
     expect(detail('Started')).toMatch(/Nov 22, 2025/);
     expect(detail('Finished')).toMatch(/Nov 22, 2025/);
+  });
+
+  it("lists today's shuffles as the hall's moments, and says whose clock each time is", async () => {
+    const calledNumbers = drawnCalls(5);
+    const at = (s: number) => new Date(Date.parse('2025-11-22T11:02:00.000Z') + s * 1000).toISOString();
+    const game = makeDetail({
+      gameId: GAME_ID,
+      calledNumbers,
+      calls: calledNumbers.map((number, i) => ({
+        number,
+        letter: ballLabel(number)[0] as 'B',
+        at: at(i * 3),
+        receivedAt: at(i * 3 + 1),
+        clock: 'room' as const,
+      })),
+      shuffles: [
+        makeShuffle(0, { at: at(-10), receivedAt: at(-9) }),
+        makeShuffle(3, { at: at(8), receivedAt: at(9) }),
+      ],
+      settings: { customMoneyLevel: 25 },
+    });
+    // Call 2 reached the server 18 minutes after the room's time; call 4's room clock was not believed.
+    game.calls[1] = { ...game.calls[1]!, at: at(3), receivedAt: at(3 + 18 * 60) };
+    game.calls[3] = { ...game.calls[3]!, at: at(20 * 60), receivedAt: at(20 * 60), clock: 'server' };
+    withGame(game);
+    renderApp(`/game-history/${GAME_ID}`);
+
+    const calls = within(await screen.findByRole('list', { name: 'Called numbers' }));
+    expect(
+      calls.getByText('Balls mixed before the first call; the order did not change'),
+    ).toBeInTheDocument();
+    expect(calls.getByText('Balls mixed after 3 calls; the order did not change')).toBeInTheDocument();
+    const items = calls.getAllByRole('listitem').filter((li) => li.getAttribute('aria-label'));
+    expect(items).toHaveLength(5);
+    // 11:02 UTC is 2:02 PM in Addis Ababa.
+    expect(items[0]).toHaveAttribute(
+      'title',
+      `Call 1: ${ballLabel(calledNumbers[0]!)} · 2:02:00 PM (room clock)`,
+    );
+
+    const user = userEvent.setup();
+    await user.click(screen.getByText('Show the time of each call and shuffle'));
+    expect(screen.getByText('2:02:00 PM (room clock)')).toBeVisible();
+    expect(screen.getByText('called 2:02:03 PM (room), received 2:20:03 PM')).toBeVisible();
+    expect(screen.getByText('received by the server at 2:22:00 PM')).toBeVisible();
+    expect(screen.getByText('2:02:08 PM (room clock)')).toBeVisible();
+
+    const details = within(
+      screen.getByRole('heading', { name: 'Game details' }).closest('div.rounded-xl')! as HTMLElement,
+    );
+    expect(details.getByText('Custom money level', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      /ETB\s25\.00/,
+    );
+    expect(details.queryByText('Patterns offered')).not.toBeInTheDocument();
+    expect(details.queryByText('Voice speed')).not.toBeInTheDocument();
+
+    // The check replays no shuffle of today: the order is the seed's, and every call follows from it.
+    expect(screen.getByText('2 shuffles: the order did not change')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByText('Verified: every one of the 5 calls follows from the seed.')).toBeInTheDocument();
+  });
+
+  it('shows why a game was cancelled, and its refund before the first call', async () => {
+    withGame(
+      makeDetail({
+        gameId: GAME_ID,
+        status: 'cancelled',
+        finishReason: null,
+        calledNumbers: [],
+        totalCalls: 0,
+        shuffles: [],
+        coinCost: 5,
+        refundedCoins: 5,
+        cancelReason: 'Wrong cartelas chosen',
+      }),
+    );
+    renderApp(`/game-history/${GAME_ID}`);
+    expect(await screen.findByText('Cancelled before the first call: 5 coins refunded')).toBeInTheDocument();
+    expect(screen.getByText('Reason: Wrong cartelas chosen')).toBeInTheDocument();
+    const details = within(
+      screen.getByRole('heading', { name: 'Game details' }).closest('div.rounded-xl')! as HTMLElement,
+    );
+    expect(
+      details.getByText('Reason for cancelling', { selector: 'dt' }).nextElementSibling,
+    ).toHaveTextContent('Wrong cartelas chosen');
+    expect(details.getByText('Cancelled', { selector: 'dt' })).toBeInTheDocument();
+    expect(screen.getByText('No number was called in this game.')).toBeInTheDocument();
+  });
+
+  it('says there was no refund for a game cancelled after calls, in English and Amharic', async () => {
+    const game = makeDetail({
+      gameId: GAME_ID,
+      status: 'cancelled',
+      finishReason: null,
+      calledNumbers: drawnCalls(7),
+      totalCalls: 7,
+      shuffles: [],
+      coinCost: 5,
+      refundedCoins: 0,
+      cancelReason: null,
+    });
+    withGame(game);
+    renderApp(`/game-history/${GAME_ID}`);
+    expect(await screen.findByText('Cancelled after 7 calls: no refund')).toBeInTheDocument();
+    expect(screen.getByText('No reason was given.')).toBeInTheDocument();
+    await applyLanguage('am');
+    expect(await screen.findByText('ከ7 ጥሪዎች በኋላ ተሰርዟል፦ ተመላሽ የለም')).toBeInTheDocument();
   });
 
   it("shows the winner's card with the free centre and the numbers called up to the win marked", async () => {

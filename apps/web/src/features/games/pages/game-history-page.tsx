@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useFormat } from '@/lib/format';
 import { isGameMissing, useGame } from '../api/game';
 import { CalledNumbers } from '../components/called-numbers';
+import { CancelledNotice } from '../components/cancelled-notice';
 import { FairnessPanel } from '../components/fairness-panel';
 import { GameDetails } from '../components/game-details';
 import { BackToGames, GameMissing } from '../components/game-missing';
@@ -35,6 +36,7 @@ function History({ game }: { game: GameDetail }) {
   const format = useFormat();
   return (
     <div className="space-y-6">
+      <CancelledNotice game={game} />
       <section className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={t('games.history.title')}>
         <Stat icon={CalendarDays} label={t('games.history.cards.date')} value={format.date(game.createdAt)} />
         <Stat icon={Hash} label={t('games.history.cards.calls')} value={format.number(game.totalCalls)} />

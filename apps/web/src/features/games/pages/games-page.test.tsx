@@ -111,7 +111,11 @@ describe('/game, Game Management', () => {
     asAgent({
       'GET /api/games/my-games': gamesAnswer(
         (['active', 'finished', 'cancelled', 'paused'] as const).map((status) =>
-          makeGame({ gameId: `G-0000-${status.toUpperCase().padEnd(8, 'X')}`, status }),
+          makeGame({
+            gameId: `G-0000-${status.toUpperCase().padEnd(8, 'X')}`,
+            status,
+            cancelReason: status === 'cancelled' ? 'Power cut' : null,
+          }),
         ),
       ),
     });
@@ -120,6 +124,9 @@ describe('/game, Game Management', () => {
     expect(within(table).getByText('Active').className).toMatch(/success/);
     expect(within(table).getByText('Finished').className).toMatch(/danger/);
     expect(within(table).getByText('Cancelled').className).toMatch(/neutral/);
+    // Why it was cancelled, on hover.
+    expect(within(table).getByText('Cancelled')).toHaveAttribute('title', 'Cancelled: Power cut');
+    expect(within(table).getByText('Finished')).not.toHaveAttribute('title');
     expect(within(table).getByText('Paused').className).toMatch(/warning/);
   });
 

@@ -1,6 +1,6 @@
 import { letterOf } from '@cartela/core';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '@/lib/format';
+import { BUSINESS_TIME_ZONE, useFormat } from '@/lib/format';
 
 /** Spec 02 section 9: a game id is shown by its last 8 characters (the whole id stays in links and titles). */
 export const shortGameId = (gameId: string): string => gameId.slice(-8);
@@ -40,3 +40,61 @@ export const BALL_COLOURS = {
 } as const;
 
 export const ballColour = (n: number): string => BALL_COLOURS[letterOf(n)];
+
+/** Since this day a shuffle leaves the order as it was (spec 00 'The draw', revised); before, it reordered it. */
+export const SHUFFLES_KEEP_ORDER_SINCE = '2026-11-26T12:00:00.000Z';
+
+/** When an action of a game's story happened, as the server keeps it (GameDetail's calls and shuffles). */
+export type StoryTime = { at: string | null; receivedAt: string | null; clock: 'room' | 'server' };
+
+/** A room's time and the server's receipt further apart than this are both shown. */
+export const CLOCK_GAP_MS = 60_000;
+
+/**
+ * What to say of a story time: the room's clock, the server's receipt (the room's clock was not believed), both
+ * when they are more than a minute apart, or nothing recorded.
+ */
+export function storyTime(
+  time: StoryTime,
+):
+  | { kind: 'unknown' }
+  | { kind: 'room' | 'server'; at: string }
+  | { kind: 'both'; at: string; received: string } {
+  if (!time.at) return { kind: 'unknown' };
+  if (time.clock === 'server') return { kind: 'server', at: time.at };
+  const gap = time.receivedAt ? Math.abs(Date.parse(time.receivedAt) - Date.parse(time.at)) : 0;
+  return time.receivedAt && gap > CLOCK_GAP_MS
+    ? { kind: 'both', at: time.at, received: time.receivedAt }
+    : { kind: 'room', at: time.at };
+}
+
+const TIME_LOCALES = { en: 'en-ET', am: 'am-ET' } as const;
+
+/** A story time in words, in the interface language: 'called 2:02:05 PM (room), received 2:20:11 PM'. */
+export function useStoryTimeText() {
+  const { t } = useTranslation();
+  const { language } = useFormat();
+  const clock = new Intl.DateTimeFormat(TIME_LOCALES[language], {
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZone: BUSINESS_TIME_ZONE,
+  });
+  const time = (iso: string) => clock.format(new Date(iso));
+  return (value: StoryTime, action: 'call' | 'shuffle'): string => {
+    const said = storyTime(value);
+    switch (said.kind) {
+      case 'unknown':
+        return t('games.history.times.unknown');
+      case 'server':
+        return t('games.history.times.server', { time: time(said.at) });
+      case 'room':
+        return t('games.history.times.room', { time: time(said.at) });
+      default:
+        return t(action === 'call' ? 'games.history.times.calledBoth' : 'games.history.times.mixedBoth', {
+          at: time(said.at),
+          received: time(said.received),
+        });
+    }
+  };
+}

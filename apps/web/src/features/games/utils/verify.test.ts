@@ -1,15 +1,26 @@
 import { seedCommitment } from '@cartela/core';
 import { describe, expect, it } from 'vitest';
-import { COMMITMENT, drawnCalls, makeDetail, SEED } from '../testing';
+import { COMMITMENT, drawnCalls, makeDetail, makeShuffle, SEED } from '../testing';
 import { verifyRecordedGame } from './verify';
 
 describe('verifying a game in the browser', () => {
-  it('confirms every call of a real game, shuffles included', () => {
+  it('confirms every call of a game whose shuffles left the order as it was (since 2026-11-26)', () => {
+    const game = makeDetail({
+      calledNumbers: drawnCalls(40),
+      shuffles: [makeShuffle(0), makeShuffle(12), makeShuffle(12), makeShuffle(30)],
+    });
+    const result = verifyRecordedGame(game)!;
+    expect(result.verdict).toEqual({ kind: 'ok' });
+    expect(result.calls.every((c) => c.status === 'ok' && c.expected === c.number)).toBe(true);
+  });
+
+  it('replays only the shuffles recorded before 2026-11-26 that reordered the balls', () => {
     const game = makeDetail({
       calledNumbers: drawnCalls(40, [12, 30]),
       shuffles: [
-        { afterCalls: 12, at: null },
-        { afterCalls: 30, at: null },
+        makeShuffle(5),
+        makeShuffle(12, { reordered: true, at: null, receivedAt: null, clock: 'server' }),
+        makeShuffle(30, { reordered: true }),
       ],
     });
     const result = verifyRecordedGame(game)!;
@@ -38,9 +49,14 @@ describe('verifying a game in the browser', () => {
   });
 
   it('finds a call that the recorded shuffle does not explain', () => {
-    // The calls of an honest game with a shuffle after 12, recorded as if there had been none.
+    // The calls of an honest old game with a reordering shuffle after 12, recorded as if there had been none.
     const result = verifyRecordedGame(makeDetail({ calledNumbers: drawnCalls(20, [12]), shuffles: [] }))!;
     expect(result.verdict).toMatchObject({ kind: 'mismatch', index: 13 });
+    // Or as a shuffle of today, which changes nothing: the check does not replay it, and finds the same call.
+    const today = verifyRecordedGame(
+      makeDetail({ calledNumbers: drawnCalls(20, [12]), shuffles: [makeShuffle(12)] }),
+    )!;
+    expect(today.verdict).toMatchObject({ kind: 'mismatch', index: 13 });
   });
 
   it('refuses a seed that is not the committed one', () => {

@@ -31,13 +31,15 @@ type Verifiable = Pick<GameDetail, 'drawCommitment' | 'drawSeed' | 'calledNumber
 /**
  * Checks a finished game in the browser with packages/core, the same code the server draws with: the revealed
  * seed against the published commitment (seedCommitment), then the recorded calls against the order the seed
- * and the recorded shuffles give (verifyGame). Returns null while the seed is still secret.
+ * gives (verifyGame). A shuffle leaves that order as it is (spec 00 'The draw', revised 2026-11-26); only the
+ * shuffles of games recorded before, which reordered the balls not yet called (`reordered`), are replayed.
+ * Returns null while the seed is still secret.
  */
 export function verifyRecordedGame(game: Verifiable): Verification | null {
   const seedHex = game.drawSeed;
   if (seedHex === null) return null;
   const calls = game.calledNumbers;
-  const shuffles = game.shuffles.map((s) => s.afterCalls);
+  const shuffles = game.shuffles.filter((s) => s.reordered).map((s) => s.afterCalls);
   let computed: string | null = null;
   try {
     computed = seedCommitment(seedHex);

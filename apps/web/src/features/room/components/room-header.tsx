@@ -30,7 +30,9 @@ export function SyncState({ view, onRetry }: { view: RoomView; onRetry: () => vo
       ? t('room.sync.synced')
       : [
           sync.offlineSince ? t('room.sync.offlineSince', { time: clockTime(sync.offlineSince) }) : null,
-          t('room.sync.waiting', { count: sync.waiting }),
+          sync.kind === 'checking'
+            ? t('room.sync.checking')
+            : t('room.sync.waiting', { count: sync.waiting }),
         ]
           .filter(Boolean)
           .join(' · ');

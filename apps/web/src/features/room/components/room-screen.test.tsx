@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '@/i18n';
-import { createFakeRoom, GAME_ID, renderRoom } from '../testing';
+import { notify } from '@/lib/toast';
+import { createFakeRoom, GAME_ID, ORDER, renderRoom } from '../testing';
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const currentBall = () => within(screen.getByRole('region', { name: 'Current Ball' })).getByRole('status');
@@ -127,7 +128,7 @@ describe('the room: controls', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to shuffle numbers');
   });
 
-  it('shuffles with a 3 s flicker online only, and finishes after "Finish Game?"', async () => {
+  it('shuffles with a 3 s flicker, offline too, and finishes after "Finish Game?"', async () => {
     const user = userEvent.setup();
     const room = createFakeRoom({ calls: 2 });
     renderRoom(room);
@@ -135,9 +136,14 @@ describe('the room: controls', () => {
     await user.click(button('Shuffle'));
     expect(room.commands).toEqual([{ type: 'shuffle' }]);
     expect(board).toHaveAttribute('data-flicker');
+    // The order does not change: the next ball is the committed one.
+    expect(room.view.state?.remaining[0]).toBe(ORDER[2]);
 
     act(() => room.set({ online: false }));
-    expect(button('Shuffle')).toBeDisabled();
+    expect(button('Shuffle')).toBeEnabled();
+    await user.click(button('Shuffle'));
+    expect(room.commands.at(-1)).toEqual({ type: 'shuffle' });
+    expect(room.view.state?.shuffles).toEqual([2, 2]);
 
     await user.click(button('Finish Game'));
     const dialog = screen.getByRole('dialog', { name: 'Finish Game?' });
@@ -357,6 +363,159 @@ describe('the room: auto call', () => {
     const before = room.commands.length;
     await act(async () => vi.advanceTimersByTime(1999));
     expect(room.commands).toHaveLength(before);
+  });
+});
+
+describe('the room: the first call (the order sealed until then)', () => {
+  const notice = 'Connect to start the round; once it has started it goes on without the network';
+
+  it('offline: says so near Call Next, and Call Next and Auto are disabled with that reason', async () => {
+    const room = createFakeRoom({ sealed: true, online: false });
+    renderRoom(room);
+    const text = screen.getByText(notice);
+    expect(text).toBeVisible();
+    for (const name of ['Call Next', 'Auto (No Network)']) {
+      const control = button(name);
+      expect(control).toBeDisabled();
+      expect(control).toHaveAttribute('title', notice);
+      expect(control).toHaveAccessibleDescription(notice);
+    }
+    // Everything else works offline.
+    expect(button('Shuffle')).toBeEnabled();
+    expect(button('Pause')).toBeEnabled();
+    fireEvent.keyDown(document.body, { key: ' ' });
+    fireEvent.keyDown(document.body, { key: 'a' });
+    expect(room.commands).toEqual([]);
+
+    // The network comes back: the notice goes and Call Next works.
+    act(() => room.set({ online: true }));
+    expect(screen.queryByText(notice)).not.toBeInTheDocument();
+    expect(button('Call Next')).toBeEnabled();
+    expect(button('Auto Call')).toBeEnabled();
+  });
+
+  it('online: Call Next shows its loading state, then the first ball rolls in and is heard like any other', async () => {
+    const user = userEvent.setup();
+    const room = createFakeRoom({ sealed: true });
+    const { voice } = renderRoom(room);
+    const release = room.holdNext('call-next');
+    await user.click(button('Call Next'));
+    await waitFor(() => expect(button('Call Next')).toHaveAttribute('aria-busy', 'true'));
+    expect(currentBall()).toHaveTextContent('No ball yet');
+
+    await act(async () => release());
+    await waitFor(() => expect(currentBall()).toHaveTextContent('B-1'));
+    expect(currentBall()).toHaveAttribute('data-rolling');
+    expect(voice.played).toContain('sequence everybody_jump 1');
+    expect(button('Call Next')).not.toHaveAttribute('aria-busy', 'true');
+    // From there the room has the order: offline calls go on.
+    act(() => room.set({ online: false }));
+    await user.click(button('Call Next'));
+    expect(currentBall()).toHaveTextContent('B-5');
+  });
+
+  it("translates the room's own refusals: the sealed order, a lost answer", async () => {
+    await applyLanguage('am');
+    const room = createFakeRoom({ sealed: true, online: false });
+    renderRoom(room);
+    expect(screen.getByText('ዙሩን ለመጀመር ከኔትወርክ ጋር ይገናኙ፤ ዙሩ ከተጀመረ በኋላ ያለ ኔትወርክ ይቀጥላል')).toBeInTheDocument();
+    await applyLanguage('en');
+    act(() => room.set({ online: true }));
+    room.refuseNext('call-next', 'ANSWER_LOST', 'English only');
+    await userEvent.click(button('Call Next'));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      "The server's answer was lost. The room is asking the server whether it went through: wait a moment.",
+    );
+    act(() => room.set({ sync: { kind: 'checking', offlineSince: null, retryAt: null } }));
+    expect(screen.getByText('Checking with the server...')).toBeInTheDocument();
+    expect(button('Call Next')).toBeDisabled();
+    expect(button('Shuffle')).toBeDisabled();
+  });
+});
+
+describe('the room: cancel', () => {
+  const openCancel = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.click(button('Room settings'));
+    await user.click(
+      within(screen.getByRole('region', { name: 'Room settings' })).getByRole('button', {
+        name: 'Cancel game',
+      }),
+    );
+    return screen.getByRole('dialog', { name: 'Cancel this game?' });
+  };
+
+  it('before the first call: says the coins come back, sends the reason, toasts and opens the history', async () => {
+    const success = vi.spyOn(notify, 'success').mockImplementation(() => {});
+    const user = userEvent.setup();
+    const room = createFakeRoom({ sealed: true });
+    renderRoom(room);
+    const dialog = await openCancel(user);
+    expect(dialog).toHaveAccessibleDescription("No ball has been called: the game's 2 coins are refunded.");
+    const reason = within(dialog).getByLabelText('Reason (optional)');
+    expect(reason).toHaveFocus();
+    expect(reason).toHaveAttribute('maxLength', '200');
+    await user.type(reason, 'Wrong cartelas');
+    expect(dialog).toHaveTextContent('186 characters left.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel game' }));
+
+    expect(room.commands.at(-1)).toEqual({ type: 'cancel', reason: 'Wrong cartelas' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/game-history/${GAME_ID}`));
+    expect(success).toHaveBeenCalledWith('Game cancelled: 2 coins refunded', expect.anything());
+  });
+
+  it('after calls: no refund; a refusal shows in the dialog; Keep the game closes it', async () => {
+    const user = userEvent.setup();
+    const room = createFakeRoom({ calls: 3 });
+    renderRoom(room);
+    let dialog = await openCancel(user);
+    expect(dialog).toHaveAccessibleDescription('No refund: balls have been called.');
+    room.refuseNext('cancel', 'GAME_OVER', 'The game is already over');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel game' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to cancel the game');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The game is already over');
+    expect(room.commands.at(-1)).toEqual({ type: 'cancel' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the game' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('Active')).toBeInTheDocument();
+
+    // Offline it cannot be sent: the dialog says so.
+    act(() => room.set({ online: false }));
+    // The panel is still open beside the room.
+    await user.click(
+      within(screen.getByRole('region', { name: 'Room settings' })).getByRole('button', {
+        name: 'Cancel game',
+      }),
+    );
+    dialog = screen.getByRole('dialog', { name: 'Cancel this game?' });
+    expect(
+      within(dialog).getByText('Cancelling needs the network: connect, then try again.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel game' })).toBeDisabled();
+  });
+
+  it('is not offered once a winner is confirmed, nor to a viewer', async () => {
+    const user = userEvent.setup();
+    const room = createFakeRoom({ calls: 4 });
+    renderRoom(room);
+    await user.click(button('Room settings'));
+    const panel = screen.getByRole('region', { name: 'Room settings' });
+    expect(within(panel).getByRole('button', { name: 'Cancel game' })).toBeInTheDocument();
+    await act(() =>
+      room.controller().dispatch({ type: 'validate', cartelaNumber: 7, decision: 'good-bingo' }),
+    );
+    expect(within(panel).queryByRole('button', { name: 'Cancel game' })).not.toBeInTheDocument();
+    act(() => room.set({ state: createFakeRoom({ calls: 2 }).view.state, role: 'viewer' }));
+    expect(within(panel).queryByRole('button', { name: 'Cancel game' })).not.toBeInTheDocument();
+  });
+
+  it('speaks Amharic', async () => {
+    await applyLanguage('am');
+    const user = userEvent.setup();
+    renderRoom(createFakeRoom({ sealed: true }));
+    await user.click(button('የክፍሉ ቅንብሮች'));
+    await user.click(button('ጨዋታውን ሰርዝ'));
+    const dialog = screen.getByRole('dialog', { name: 'ይህን ጨዋታ ልሰርዝ?' });
+    expect(dialog).toHaveTextContent('ምንም ኳስ አልተጠራም፦ የጨዋታው 2 ሳንቲሞች ተመላሽ ይደረጋሉ።');
   });
 });
 

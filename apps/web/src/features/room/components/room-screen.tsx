@@ -1,9 +1,10 @@
 import './room.css';
 import '../i18n';
-import { canCall, type GameState, lastBall } from '@cartela/core';
+import { type GameState, lastBall } from '@cartela/core';
 import { clsx } from 'clsx';
 import {
   CheckCircle2,
+  CloudOff,
   Expand,
   Flag,
   History,
@@ -16,7 +17,7 @@ import {
   SkipForward,
   X,
 } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -24,12 +25,23 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { VoicePreload } from '@/components/voice/voice-preload';
+import { currentLanguage } from '@/i18n';
 import { paths } from '@/lib/paths';
+import { queryClient } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { useVoice } from '@/lib/voice/use-voice';
 import { gameDisplayPath } from '../display/routes';
 import type { RoomCommand, RoomController, RoomResult } from '../model/types';
-import { HIGHLIGHT_MS, ROLLING_MS, rememberedSpeed, rememberSpeed, SHUFFLE_FLICKER_MS } from '../utils';
+import {
+  callableNow,
+  HIGHLIGHT_MS,
+  ROLLING_MS,
+  rememberedSpeed,
+  rememberSpeed,
+  SHUFFLE_FLICKER_MS,
+  sealedOffline,
+} from '../utils';
+import { CancelDialog } from './cancel-dialog';
 import { Counters, CurrentBall, RecentCalls } from './current-ball';
 import { NumberBoard } from './number-board';
 import { RoomHeader } from './room-header';
@@ -102,6 +114,15 @@ function Centered({ children }: { children: ReactNode }) {
 
 type Notice = { title: string; message: string } | null;
 
+/** The room's own refusals, in the interface language (the others carry core's or the server's message). */
+const ROOM_CODES = {
+  ORDER_SEALED: 'room.sealed',
+  ANSWER_LOST: 'room.errors.answerLost',
+  WAITING_FOR_SERVER: 'room.errors.waiting',
+  NETWORK: 'errors.NETWORK',
+  OFFLINE: 'room.cancelDialog.offline',
+} as const;
+
 function ControlButton({
   icon,
   children,
@@ -128,12 +149,16 @@ function Room({
 }) {
   const { t } = useTranslation();
   const voice = useVoice();
+  const navigate = useNavigate();
   const { view, dispatch, syncNow } = controller;
   const game = view.game;
   const gameId = game?.gameId ?? state.gameId;
   const readOnly = view.role !== 'caller';
   const readOnlyRef = useRef(readOnly);
   readOnlyRef.current = readOnly;
+  // The answer to the first call or a cancel was lost: nothing goes until the room has the server's state.
+  const checking = view.sync.kind === 'checking';
+  const blocked = readOnly || checking;
   const over = state.status === 'finished' || state.status === 'cancelled';
   const running = state.status === 'active' || state.status === 'paused';
   const calls = state.calledNumbers.length;
@@ -149,16 +174,29 @@ function Room({
   const [deciding, setDeciding] = useState<'good-bingo' | 'block' | null>(null);
   const [refreshOpen, setRefreshOpen] = useState(false);
   const [finishOpen, setFinishOpen] = useState(false);
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const [cancelFailure, setCancelFailure] = useState<string | null>(null);
   const [celebrating, setCelebrating] = useState<number | null>(null);
   const [fresh, setFresh] = useState<{ ball: number; rolling: boolean; highlight: boolean } | null>(null);
   const [flicker, setFlicker] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const leaving = useRef(false);
+  const sealedNoticeId = useId();
 
-  const refused = useCallback((title: string, result: RoomResult) => {
-    if (!result.ok) setNotice({ title, message: result.message });
-    return result.ok;
-  }, []);
+  const explain = useCallback(
+    (result: Extract<RoomResult, { ok: false }>) => {
+      const key = ROOM_CODES[result.code as keyof typeof ROOM_CODES];
+      return key ? t(key) : result.message;
+    },
+    [t],
+  );
+  const refused = useCallback(
+    (title: string, result: RoomResult) => {
+      if (!result.ok) setNotice({ title, message: explain(result) });
+      return result.ok;
+    },
+    [explain],
+  );
 
   const send = useCallback(
     async (command: RoomCommand, errorTitle: string): Promise<RoomResult> => {
@@ -184,7 +222,7 @@ function Room({
     speedMs,
     enabled: !readOnly,
     call: () => dispatch({ type: 'call-next' }),
-    onRefused: (result) => setNotice({ title: t('room.errors.call'), message: result.message }),
+    onRefused: (result) => setNotice({ title: t('room.errors.call'), message: explain(result) }),
   });
 
   // ---- what the hall sees and hears when the game moves (in this tab and in a viewer) -------------------------
@@ -277,24 +315,73 @@ function Room({
   };
 
   // ---- controls ------------------------------------------------------------------------------------------------
-  const callable = canCall(state);
+  // Before the first call the order is sealed: the server makes that call, so it needs the network.
+  const callable = callableNow(state, view.online);
+  const sealedHere = sealedOffline(state, view.online);
   const callNext = () => {
-    if (readOnly || !callable || busy === 'call-next') return;
+    if (blocked || !callable || busy === 'call-next') return;
     void send({ type: 'call-next' }, t('room.errors.call'));
   };
   const pauseResume = () => {
-    if (readOnly || !running) return;
+    if (blocked || !running) return;
     if (state.status === 'paused') void send({ type: 'resume' }, t('room.errors.resume'));
     else void send({ type: 'pause' }, t('room.errors.pause'));
   };
-  const autoAllowed = !readOnly && running && state.winners.length === 0 && state.remaining.length > 0;
+  const autoAllowed =
+    !blocked &&
+    running &&
+    state.winners.length === 0 &&
+    (state.remaining.length > 0 || (!!state.orderSealed && view.online));
   const toggleAuto = () => {
     if (!autoAllowed && !auto.running) return;
     auto.toggle();
   };
-  const shuffleAllowed = !readOnly && view.online && running && state.winners.length === 0 && busy === null;
+  // A shuffle is the hall's moment (the balls mix on screen): an ordinary command, offline too.
+  const shuffleAllowed = !blocked && running && state.winners.length === 0 && busy === null;
   const shuffle = () => {
     if (shuffleAllowed) void send({ type: 'shuffle' }, t('room.errors.shuffle'));
+  };
+  // Cancel: while the game runs and nobody has won; the server cancels it (and refunds a game without calls).
+  const cancellable = !blocked && running && state.winners.length === 0;
+  const openCancel = () => {
+    auto.stop();
+    setCancelFailure(null);
+    setCancelOpen(true);
+  };
+  const cancelGame = async (reason: string) => {
+    setBusy('cancel');
+    setCancelFailure(null);
+    let result: RoomResult;
+    try {
+      result = await dispatch(reason ? { type: 'cancel', reason } : { type: 'cancel' });
+    } catch (error) {
+      result = {
+        ok: false,
+        code: 'INTERNAL',
+        message: error instanceof Error ? error.message : String(error),
+      };
+    } finally {
+      setBusy(null);
+    }
+    if (!result.ok) {
+      setCancelFailure(explain(result));
+      return;
+    }
+    setCancelOpen(false);
+    const refunded = result.refundedCoins ?? 0;
+    // In English the server's own sentence; in Amharic the same facts in Amharic.
+    const said =
+      currentLanguage() === 'en' && result.message
+        ? result.message
+        : refunded > 0
+          ? t('room.cancelled.refund', { count: refunded })
+          : calls > 0 && (game?.coinCost ?? 0) > 0
+            ? t('room.cancelled.noRefund')
+            : t('room.cancelled.done');
+    notify.success(said, { duration: 5000 });
+    // The games' lists and history hold the game as it was: they read it again.
+    queryClient.removeQueries({ queryKey: ['games'] });
+    void navigate(paths.gameHistory(gameId));
   };
   const openValidate = () => {
     // A claim is judged on the balls called so far: auto call stops so the claim is not overtaken.
@@ -394,13 +481,25 @@ function Room({
         </aside>
       </div>
 
+      {sealedHere && (
+        <p
+          id={sealedNoticeId}
+          role="status"
+          className="flex items-start gap-2 rounded-lg border border-warning-500/60 bg-warning-50 px-4 py-3 text-sm font-medium text-warning-800"
+        >
+          <CloudOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {t('room.sealed')}
+        </p>
+      )}
       <section aria-label={t('room.controls.label')} className="flex flex-wrap gap-2 pb-20">
         <ControlButton
           icon={<SkipForward className="size-5" aria-hidden="true" />}
           onClick={callNext}
-          disabled={readOnly || !callable}
+          disabled={blocked || !callable}
           loading={busy === 'call-next'}
           className="grow sm:grow-0"
+          title={sealedHere ? t('room.sealed') : undefined}
+          aria-describedby={sealedHere ? sealedNoticeId : undefined}
         >
           {t('room.controls.callNext')}
         </ControlButton>
@@ -414,7 +513,7 @@ function Room({
             )
           }
           onClick={pauseResume}
-          disabled={readOnly || !running}
+          disabled={blocked || !running}
         >
           {state.status === 'paused' ? t('room.controls.resume') : t('room.controls.pause')}
         </ControlButton>
@@ -424,6 +523,8 @@ function Room({
           onClick={toggleAuto}
           disabled={!auto.running && !autoAllowed}
           aria-pressed={auto.running}
+          title={sealedHere ? t('room.sealed') : undefined}
+          aria-describedby={sealedHere ? sealedNoticeId : undefined}
         >
           {autoLabel}
         </ControlButton>
@@ -433,7 +534,6 @@ function Room({
           onClick={shuffle}
           disabled={!shuffleAllowed}
           loading={busy === 'shuffle'}
-          title={view.online ? undefined : t('room.controls.shuffleOffline')}
         >
           {t('room.controls.shuffle')}
         </ControlButton>
@@ -470,7 +570,7 @@ function Room({
             variant="danger"
             icon={<Flag className="size-5" aria-hidden="true" />}
             onClick={() => setFinishOpen(true)}
-            disabled={readOnly}
+            disabled={blocked}
           >
             {t('room.controls.finish')}
           </ControlButton>
@@ -521,6 +621,16 @@ function Room({
         loading={busy === 'finish'}
         onConfirm={() => void finish()}
       />
+      <CancelDialog
+        open={cancelOpen}
+        onOpenChange={setCancelOpen}
+        calls={calls}
+        coinCost={game?.coinCost}
+        online={view.online}
+        busy={busy === 'cancel'}
+        failure={cancelFailure}
+        onConfirm={(reason) => void cancelGame(reason)}
+      />
       {celebrating !== null && (
         <WinnerCelebration cartelaNumber={celebrating} prize={game?.prize ?? null} onDone={endCelebration} />
       )}
@@ -534,6 +644,7 @@ function Room({
         }}
         headerShown={headerShown}
         onHeaderShownChange={setHeaderShown}
+        onCancelGame={cancellable ? openCancel : undefined}
       />
     </div>
   );

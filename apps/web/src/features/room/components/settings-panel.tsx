@@ -1,4 +1,4 @@
-import { Minus, Plus, Settings, X } from 'lucide-react';
+import { Ban, Minus, Plus, Settings, X } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,7 +16,8 @@ const round = (v: number) => Math.round(v * 10) / 10;
 
 /**
  * The floating settings panel (spec 02 section 2): volume (slider, mute, plus/minus), calling speed, show/hide
- * header, Start New Game, and the keyboard shortcuts. Not modal: the room stays in reach beside it.
+ * header, Start New Game, the keyboard shortcuts, and Cancel game while it may be cancelled. Not modal: the room
+ * stays in reach beside it.
  */
 export function SettingsPanel({
   open,
@@ -25,6 +26,7 @@ export function SettingsPanel({
   onSpeedChange,
   headerShown,
   onHeaderShownChange,
+  onCancelGame,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -32,6 +34,8 @@ export function SettingsPanel({
   onSpeedChange: (ms: number) => void;
   headerShown: boolean;
   onHeaderShownChange: (shown: boolean) => void;
+  /** 'Cancel game', offered while the game runs without a confirmed winner (absent otherwise). */
+  onCancelGame?: () => void;
 }) {
   const { t } = useTranslation();
   const voice = useVoice();
@@ -151,6 +155,17 @@ export function SettingsPanel({
           <Link to={paths.games} className={buttonClasses({ variant: 'secondary', fullWidth: true })}>
             {t('room.settings.newGame')}
           </Link>
+          {onCancelGame && (
+            <Button
+              variant="outline"
+              fullWidth
+              className="border-danger-200 text-danger-700 hover:bg-danger-50"
+              onClick={onCancelGame}
+            >
+              <Ban className="size-4" aria-hidden="true" />
+              {t('room.settings.cancelGame')}
+            </Button>
+          )}
         </section>
       )}
       <Button

@@ -1,6 +1,6 @@
-import { canCall } from '@cartela/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RoomResult, RoomView } from '../model/types';
+import { callableNow } from '../utils';
 
 export interface AutoCall {
   /** Auto call is on (it waits while the game is paused and goes on when it resumes). */
@@ -34,7 +34,7 @@ export function useAutoCall({
   const [running, setRunning] = useState(false);
   const state = view.state;
   const status = state?.status ?? null;
-  const callable = !!state && canCall(state);
+  const callable = !!state && callableNow(state, view.online);
   const inFlight = useRef(false);
   const callRef = useRef(call);
   const refusedRef = useRef(onRefused);

@@ -2,7 +2,7 @@
 // written with its outbox event BEFORE the view shows it, the outbox sent to the server's event log, one caller
 // per game (Web Locks) and the room's BroadcastChannel. Framework-free: useRoom (use-room.ts) wraps it for React.
 import { authRoutes, type GameEvent, gameRoutes, type RouteResponse } from '@cartela/contract';
-import { type GameAction, type GameState, gameReducer } from '@cartela/core';
+import { FIRST_CALL_NEEDS_NETWORK, type GameAction, type GameState, gameReducer } from '@cartela/core';
 import { ApiError, api } from '@/lib/api';
 import { offlineDb } from '@/lib/offline-db';
 import { updateSessionUser } from '@/lib/session';
@@ -38,7 +38,11 @@ export interface RoomSessionOptions {
 }
 
 const READ_ONLY_MESSAGE = 'Another tab or window is running this game: this one only follows it';
-const SHUFFLE_FAILED = 'Failed to shuffle numbers';
+const NO_ANSWER = 'Cannot reach the server. Check your connection and try again.';
+const ANSWER_LOST =
+  "The server's answer was lost: the room asks the server what happened as soon as it can be reached";
+const WAITING_MESSAGE = "Waiting for the server's answer to the last action";
+const CANCEL_NEEDS_NETWORK = 'Cancelling a game needs the network';
 
 type RoomStateAnswer = RouteResponse<typeof gameRoutes.roomState>;
 
@@ -56,6 +60,7 @@ function gameInfo(answer: RoomStateAnswer, gameId: string): RoomGameInfo {
     patternId: game.selectedWinningPattern,
     commitment: game.drawCommitment,
     createdAt: game.createdAt,
+    coinCost: game.coinCost,
   };
 }
 
@@ -76,8 +81,8 @@ function toEvent(seq: number, at: string, action: GameAction): GameEvent {
       };
     case 'pause':
     case 'resume':
+    case 'shuffle':
     case 'finish':
-    case 'cancel':
       return { seq, at, type: action.type };
     default:
       throw new Error(`No event for ${action.type}`);
@@ -133,8 +138,11 @@ export class RoomSession {
   private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private retryAt: string | null = null;
-  /** A shuffle the server made whose state the room could not read yet: nothing else goes until it has it. */
-  private adoptPending = false;
+  /**
+   * An action sent straight to the server (the first call, a cancel) whose answer was lost: nothing else goes
+   * until the room has read the server's state (the sync loop reads it).
+   */
+  private awaitingServer = false;
 
   constructor(gameId: string, options: RoomSessionOptions = {}) {
     this.gameId = gameId;
@@ -330,7 +338,9 @@ export class RoomSession {
     const waiting = data ? Math.max(0, data.lastSeq - data.syncedSeq) : 0;
     let sync: SyncStatus;
     if (data?.refused) sync = { kind: 'refused', ...data.refused, waiting };
-    else if (waiting === 0 && !this.adoptPending) sync = { kind: 'synced' };
+    else if (this.awaitingServer)
+      sync = { kind: 'checking', offlineSince: this.offlineSince, retryAt: this.retryAt };
+    else if (waiting === 0) sync = { kind: 'synced' };
     else sync = { kind: 'pending', waiting, offlineSince: this.offlineSince, retryAt: this.retryAt };
     return {
       status: record ? 'ready' : this.loadStatus,
@@ -410,23 +420,17 @@ export class RoomSession {
     if (this.role !== 'caller' || !this.record) {
       return { ok: false, code: 'NOT_READY', message: 'The game is not loaded yet' };
     }
-    if (this.adoptPending) {
-      return {
-        ok: false,
-        code: 'SHUFFLE_PENDING',
-        message: 'Waiting for the shuffled numbers from the server',
-      };
-    }
+    if (this.awaitingServer) return { ok: false, code: 'WAITING_FOR_SERVER', message: WAITING_MESSAGE };
     return null;
   }
 
   dispatch = (command: RoomCommand): Promise<RoomResult> => {
-    if (command.type === 'shuffle') return this.shuffle();
+    if (command.type === 'cancel') return this.exclusive(() => this.cancel(command.reason));
     return this.exclusive(() => this.apply(command));
   };
 
   /** Core's reducer, then the new state and its outbox event in ONE transaction, then the view. */
-  private async apply(command: Exclude<RoomCommand, { type: 'shuffle' }>): Promise<RoomResult> {
+  private async apply(command: Exclude<RoomCommand, { type: 'cancel' }>): Promise<RoomResult> {
     const refusal = this.refuseCommand();
     if (refusal) return refusal;
     const record = this.record as RoomRecord;
@@ -444,7 +448,11 @@ export class RoomSession {
         action = { type: command.type, at };
     }
     const result = gameReducer(data.state, action);
-    if (!result.ok) return { ok: false, code: result.error.code, message: result.error.message };
+    if (!result.ok) {
+      // The order is sealed until the first call: the server makes that one, and its answer brings the order.
+      if (result.error.code === 'ORDER_SEALED') return this.firstCall(at);
+      return { ok: false, code: result.error.code, message: result.error.message };
+    }
 
     const seq = data.lastSeq + 1;
     const next: RoomRecord = {
@@ -476,84 +484,167 @@ export class RoomSession {
   }
 
   /**
-   * Online only (decision 013: the server holds the seed): the outbox first, then POST /shuffle-numbers, then the
-   * server's state (with its lastSeq) replaces the room's.
+   * The first call of a sealed game (spec 00 'The draw': no call is revealed while a refund is possible): online
+   * only. The outbox first, then POST /events with the call, whose answer carries the order: the room adopts it
+   * and calls offline from there. A lost answer leaves the outcome unknown: the room waits for the server's state.
+   * Inside exclusive().
    */
-  private async shuffle(): Promise<RoomResult> {
-    await this.sending;
-    return this.exclusive(async (): Promise<RoomResult> => {
-      const refusal = this.refuseCommand();
-      if (refusal) return refusal;
-      const data = (this.record as RoomRecord).gameState;
-      if (!this.online) return { ok: false, code: 'OFFLINE', message: 'Shuffle needs the network' };
-      if (data.refused) return { ok: false, code: 'SYNC_REFUSED', message: data.refused.message };
-      const check = gameReducer(data.state, { type: 'shuffle', remaining: data.state.remaining });
-      if (!check.ok) return { ok: false, code: check.error.code, message: check.error.message };
-
-      try {
-        for (;;) {
-          const batch = await this.store.outbox(this.gameId, this.batchSize);
-          if (!batch.length) break;
-          const answer = await this.postEvents(batch.map((r) => r.event));
-          if (answer.lastSeq < batch[batch.length - 1]!.seq) throw new ApiError(0, 'NETWORK', '');
-          await this.acknowledge(answer.lastSeq, batch);
-          this.afterConfirmed(batch);
-        }
-      } catch (error) {
-        if (isTransient(error)) return { ok: false, code: 'NETWORK', message: SHUFFLE_FAILED };
-        await this.refuse(error, data.syncedSeq + 1);
-        const refused = this.record?.gameState.refused;
-        return {
-          ok: false,
-          code: refused?.reason ?? 'SYNC_REFUSED',
-          message: refused?.message ?? SHUFFLE_FAILED,
-        };
-      }
-
-      try {
-        await api(gameRoutes.shuffle, { params: { id: this.gameId } });
-      } catch (error) {
-        const e = error instanceof ApiError ? error : null;
-        return { ok: false, code: e?.reason ?? e?.code ?? 'NETWORK', message: e?.message || SHUFFLE_FAILED };
-      }
-      this.adoptPending = true;
-      try {
-        const state = await this.adoptServerState();
-        return { ok: true, state };
-      } catch {
-        this.emit();
-        this.scheduleRetry();
-        return { ok: false, code: 'NETWORK', message: SHUFFLE_FAILED };
-      }
-    });
+  private async firstCall(at: string): Promise<RoomResult> {
+    if (!this.online) return { ok: false, code: 'ORDER_SEALED', message: FIRST_CALL_NEEDS_NETWORK };
+    const unsent = await this.sendOutbox();
+    if (unsent) return unsent;
+    const seq = (this.record as RoomRecord).gameState.lastSeq + 1;
+    let answer: Awaited<ReturnType<RoomSession['postEvents']>>;
+    try {
+      answer = await this.postEvents([{ seq, at, type: 'call-next' }]);
+    } catch (error) {
+      return this.unanswered(error);
+    }
+    const state = await this.adopt(toGameState(answer.state), answer.lastSeq, { lastCallAt: at });
+    if (!state) return this.notKept();
+    return { ok: true, state };
   }
 
-  /** GET .../state and make it the room's (its lastSeq both local and synced). Inside exclusive(). */
-  private async adoptServerState(): Promise<GameState> {
-    const answer = await api(gameRoutes.roomState, { params: { id: this.gameId } });
+  /**
+   * Cancel (online only: POST /cancel refunds the coins of a game without calls): the outbox first, then the
+   * cancel; the room then keeps the cancelled game at the server's last seq. Inside exclusive().
+   */
+  private async cancel(reason: string | undefined): Promise<RoomResult> {
+    const refusal = this.refuseCommand();
+    if (refusal) return refusal;
+    const data = (this.record as RoomRecord).gameState;
+    const at = new Date().toISOString();
+    const text = reason?.trim() ?? '';
+    const local = gameReducer(
+      data.state,
+      text ? { type: 'cancel', at, reason: text } : { type: 'cancel', at },
+    );
+    if (!local.ok) return { ok: false, code: local.error.code, message: local.error.message };
+    if (!this.online) return { ok: false, code: 'OFFLINE', message: CANCEL_NEEDS_NETWORK };
+    const unsent = await this.sendOutbox();
+    if (unsent) return unsent;
+    let answer: RouteResponse<typeof gameRoutes.cancel>;
+    try {
+      answer = await api(gameRoutes.cancel, {
+        params: { id: this.gameId },
+        body: text ? { reason: text } : {},
+      });
+    } catch (error) {
+      return this.unanswered(error);
+    }
+    if (answer.game.refundedCoins > 0) void this.refreshUser();
+    const state = await this.adopt(local.state, answer.game.lastSeq, {});
+    if (!state) return this.notKept();
+    return { ok: true, state, message: answer.message, refundedCoins: answer.game.refundedCoins };
+  }
+
+  /**
+   * Sends the whole outbox before an action the server makes itself (its seq follows the room's last). Returns
+   * the refusal to answer when it could not, null when the outbox is empty. Inside exclusive().
+   */
+  private async sendOutbox(): Promise<RoomResult | null> {
+    const data = (this.record as RoomRecord).gameState;
+    if (data.refused) return { ok: false, code: 'SYNC_REFUSED', message: data.refused.message };
+    try {
+      for (;;) {
+        const batch = await this.store.outbox(this.gameId, this.batchSize);
+        if (!batch.length) return null;
+        const answer = await this.postEvents(batch.map((r) => r.event));
+        if (answer.lastSeq < batch[batch.length - 1]!.seq) throw new ApiError(0, 'NETWORK', '');
+        await this.acknowledge(answer.lastSeq, batch);
+        this.afterConfirmed(batch);
+      }
+    } catch (error) {
+      if (isTransient(error)) return { ok: false, code: 'NETWORK', message: NO_ANSWER };
+      await this.refuse(error, data.syncedSeq + 1);
+      const refused = this.record?.gameState.refused;
+      return {
+        ok: false,
+        code: refused?.reason ?? 'SYNC_REFUSED',
+        message: refused?.message ?? 'The server refused an event of this game',
+      };
+    }
+  }
+
+  /**
+   * An action sent straight to the server failed. A refusal (4xx) changed nothing: its message is the answer.
+   * Without an answer the outcome is unknown: commands wait until the sync loop has read the server's state.
+   */
+  private unanswered(error: unknown): RoomResult {
+    if (!isTransient(error)) {
+      const e = error instanceof ApiError ? error : null;
+      return {
+        ok: false,
+        code: e?.reason ?? e?.code ?? 'REFUSED',
+        message: e?.message || 'The server refused this action',
+      };
+    }
+    this.awaitingServer = true;
+    this.failed(error);
+    return { ok: false, code: 'ANSWER_LOST', message: ANSWER_LOST };
+  }
+
+  /**
+   * The server made the action but this device could not keep its answer: the room reads the server's state
+   * again (the sync loop) before anything else.
+   */
+  private notKept(): RoomResult {
+    this.awaitingServer = true;
+    this.failed();
+    return { ok: false, code: 'STORAGE', message: 'The game could not be saved on this device' };
+  }
+
+  /**
+   * Makes the server's state the room's, at the server's last seq (both local and synced), the outbox emptied.
+   * Returns null when it could not be kept on this device. Inside exclusive().
+   */
+  private async adopt(
+    adopted: GameState,
+    lastSeq: number,
+    extra: { game?: RoomGameInfo; lastCallAt?: string | null },
+  ): Promise<GameState | null> {
     const record = this.record as RoomRecord;
-    const state = toGameState(answer.state);
     const next: RoomRecord = {
       ...record,
-      calledNumbers: state.calledNumbers,
+      calledNumbers: adopted.calledNumbers,
       updatedAt: new Date().toISOString(),
       gameState: {
         ...record.gameState,
-        state,
-        game: gameInfo(answer, this.gameId),
-        lastSeq: answer.lastSeq,
-        syncedSeq: answer.lastSeq,
+        state: adopted,
+        game: extra.game ?? record.gameState.game,
+        lastSeq,
+        syncedSeq: lastSeq,
+        lastCallAt: extra.lastCallAt === undefined ? record.gameState.lastCallAt : extra.lastCallAt,
         refused: null,
       },
     };
-    await this.store.save(next, { clearOutbox: true });
+    try {
+      await this.store.save(next, { clearOutbox: true });
+    } catch {
+      return null;
+    }
     this.record = next;
-    this.adoptPending = false;
+    this.awaitingServer = false;
     this.attempt = 0;
     this.clearRetry();
     if (this.online) this.offlineSince = null;
     this.emit();
-    return state;
+    return adopted;
+  }
+
+  /** After a lost answer: GET .../state, made the room's. Inside exclusive(); throws when it cannot be read. */
+  private async adoptServerState(): Promise<void> {
+    const answer = await api(gameRoutes.roomState, { params: { id: this.gameId } });
+    const state = toGameState(answer.state);
+    const called = state.calledNumbers.length;
+    const kept = this.record?.gameState;
+    const lastCallAt =
+      called === 0 ? null : called === kept?.state.calledNumbers.length ? kept.lastCallAt : state.updatedAt;
+    const adopted = await this.adopt(state, answer.lastSeq, {
+      game: gameInfo(answer, this.gameId),
+      lastCallAt,
+    });
+    if (!adopted) throw new Error('The game could not be saved on this device');
   }
 
   // ---- sync ----
@@ -599,7 +690,7 @@ export class RoomSession {
 
   private async syncLoop(): Promise<void> {
     while (!this.closedFlag && this.role === 'caller' && this.record && !this.record.gameState.refused) {
-      if (this.adoptPending) {
+      if (this.awaitingServer) {
         try {
           await this.exclusive(() => this.adoptServerState());
         } catch {

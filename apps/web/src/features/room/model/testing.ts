@@ -1,5 +1,6 @@
 // Fakes for the room's unit tests (decision 050): a game server that keeps an event log and applies events
-// with core's reducer like the real one (replays, gaps, conflicts, refusals), and a browser (Web Locks, a
+// with core's reducer like the real one (replays, gaps, conflicts, refusals; the order sealed until the first
+// call, as the server's toRoomState answers it), and a browser (Web Locks, a
 // BroadcastChannel bus, online/offline, storage.persist) that several sessions share like the tabs of one browser.
 import type { GameEvent } from '@cartela/contract';
 import {
@@ -10,6 +11,7 @@ import {
   gameReducer,
   letterOf,
   redactSeed,
+  sealOrder,
 } from '@cartela/core';
 import { vi } from 'vitest';
 import type { RoomChannel, RoomEnv, RoomLocks } from './env';
@@ -77,7 +79,7 @@ export function fakeServer(options: FakeServerOptions = {}) {
     agentId: 'u-agent1',
     agentUsername: 'agent1',
     status: state.status,
-    gameMode: 'online',
+    gameMode: 'specific-pattern',
     stake: 20,
     numberOfPlayers: 2,
     totalAmount: 40,
@@ -93,6 +95,9 @@ export function fakeServer(options: FakeServerOptions = {}) {
     winnerCartelaNumber: state.winners[0]?.cartelaNumber ?? null,
     winners: state.winners,
     finishReason: state.finishReason,
+    cancelReason: state.cancelReason ?? null,
+    refundedCoins: state.status === 'cancelled' && state.calledNumbers.length === 0 ? 1 : 0,
+    settings: {},
     drawCommitment: state.commitment,
     drawSeed: null,
     createdAt: '2026-01-01T09:00:00.000Z',
@@ -101,8 +106,20 @@ export function fakeServer(options: FakeServerOptions = {}) {
   });
   const detail = () => ({
     ...game(),
-    calls: state.calledNumbers.map((n) => ({ number: n, letter: letterOf(n), at: null })),
-    shuffles: state.shuffles.map((afterCalls) => ({ afterCalls, at: null })),
+    calls: state.calledNumbers.map((n) => ({
+      number: n,
+      letter: letterOf(n),
+      at: null,
+      receivedAt: null,
+      clock: 'server' as const,
+    })),
+    shuffles: state.shuffles.map((afterCalls) => ({
+      afterCalls,
+      reordered: false,
+      at: null,
+      receivedAt: null,
+      clock: 'server' as const,
+    })),
     validations: state.validations,
     blocked: state.blocked,
     lastSeq: log.length,
@@ -114,11 +131,7 @@ export function fakeServer(options: FakeServerOptions = {}) {
     if (!result.ok) throw new Error(result.error.message);
     const at = action.at ?? new Date().toISOString();
     const seq = log.length + 1;
-    const event = (
-      action.type === 'shuffle'
-        ? { seq, at, type: 'shuffle', remaining: result.state.remaining }
-        : { ...action, seq, at }
-    ) as GameEvent;
+    const event = { ...action, seq, at } as GameEvent;
     state = result.state;
     log.push(event);
     return event;
@@ -148,8 +161,11 @@ export function fakeServer(options: FakeServerOptions = {}) {
     }
     state = next;
     log.push(...added);
-    return json(200, { lastSeq: log.length, applied, state: redactSeed(state) });
+    return json(200, { lastSeq: log.length, applied, state: roomState() });
   }
+
+  /** What the room may see: no seed while the game runs, no order before the first call. */
+  const roomState = () => sealOrder(redactSeed(state));
 
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
@@ -167,13 +183,21 @@ export function fakeServer(options: FakeServerOptions = {}) {
       return answer;
     }
     if (key === `GET /api/games/${gameId}/state`) {
-      return json(200, { lastSeq: log.length, state: redactSeed(state), game: game() });
+      return json(200, { lastSeq: log.length, state: roomState(), game: game() });
     }
-    if (key === `POST /api/games/${gameId}/shuffle-numbers`) {
-      const result = gameReducer(state, { type: 'shuffle' });
+    if (key === `POST /api/games/${gameId}/cancel`) {
+      const override = overrides.shift();
+      if (override instanceof Response) return override;
+      const result = gameReducer(state, { type: 'cancel', reason: body?.reason });
       if (!result.ok) return conflict(result.error.message, result.error.code);
-      act({ type: 'shuffle' });
-      return json(200, { message: 'Numbers shuffled', game: detail() });
+      act({ type: 'cancel', ...(body?.reason ? { reason: body.reason } : {}) });
+      const refunded = game().refundedCoins;
+      const message =
+        refunded > 0
+          ? `Game cancelled: ${refunded} coins refunded`
+          : 'Game cancelled: no refund, balls had been called';
+      if (override === 'lose-answer') throw new TypeError('Failed to fetch');
+      return json(200, { message, game: detail() });
     }
     if (key === 'GET /api/auth/me') {
       return json(200, {
@@ -201,8 +225,12 @@ export function fakeServer(options: FakeServerOptions = {}) {
     return json(404, { message: 'Not found', code: 'NOT_FOUND' });
   });
 
+  /** The committed order (what the server's seed gives): the room learns it with the first call's answer. */
+  const order = [...created.state.remaining];
+
   return {
     gameId,
+    order,
     fetch,
     log,
     batches,

@@ -19,6 +19,8 @@ export interface RoomGameInfo {
   /** SHA-256 of the draw's seed, published at creation (the display shows it). */
   commitment: string;
   createdAt: string;
+  /** Virtual coins the game cost (0 for a commission-share agent; absent in records kept before it was kept). */
+  coinCost?: number;
 }
 
 /** Where the room's actions stand with the server. */
@@ -27,6 +29,11 @@ export type SyncStatus =
   | { kind: 'synced' }
   /** `waiting` actions are in the outbox; `offlineSince` (ISO) when the network is gone, null while sending. */
   | { kind: 'pending'; waiting: number; offlineSince: string | null; retryAt: string | null }
+  /**
+   * The answer to an action the server makes itself (the first call, a cancel) was lost: the room reads the
+   * server's state before anything else (commands wait).
+   */
+  | { kind: 'checking'; offlineSince: string | null; retryAt: string | null }
   /**
    * The server refused an event (a contradiction): the room keeps its own record, stops syncing this game and
    * shows the server's reason. `waiting` actions stay in the outbox.
@@ -55,17 +62,26 @@ export interface RoomView {
   persisted: boolean | null;
 }
 
-/** What the screen asks of the room. Shuffle needs the network (decision 013: the server holds the seed). */
+/**
+ * What the screen asks of the room. Every command works offline except the first call of a game whose order is
+ * still sealed (the server makes it, code 'ORDER_SEALED' offline) and cancel (the server refunds).
+ */
 export type RoomCommand =
   | { type: 'call-next' }
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'shuffle' }
   | { type: 'validate'; cartelaNumber: number; decision: 'good-bingo' | 'block' }
-  | { type: 'finish' };
+  | { type: 'finish' }
+  | { type: 'cancel'; reason?: string };
 
-/** The answer to a command: done, or refused with core's code and message ('Game is paused'). */
-export type RoomResult = { ok: true; state: GameState } | { ok: false; code: string; message: string };
+/**
+ * The answer to a command: done (a cancel adds the server's message and the coins it gave back), or refused
+ * with core's code and message ('Game is paused').
+ */
+export type RoomResult =
+  | { ok: true; state: GameState; message?: string; refundedCoins?: number }
+  | { ok: false; code: string; message: string };
 
 /** The room as the screen uses it (useRoom(gameId) in model/). */
 export interface RoomController {

@@ -1,5 +1,6 @@
-import { ProfileUpdateRequest, type SessionUser } from '@cartela/contract';
+import { belowMinimum, ProfileUpdateRequest, type SessionUser } from '@cartela/contract';
 import { etbToSantim, gameEconomics, santimToEtb } from '@cartela/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -12,12 +13,20 @@ import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 
-// The contract's rule (0-100), plus the spec's step of 0.1 for an agent's own setting (spec 02 section 5).
-const CommissionForm = z.object({
-  commissionPercentage: ProfileUpdateRequest.shape.commissionPercentage
-    .unwrap()
-    .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9),
-});
+/**
+ * The contract's rule (0-100), plus the spec's step of 0.1 for an agent's own setting (spec 02 section 5), from
+ * the agent's minimum set by the admin (decision 056; the server refuses below it too).
+ */
+const commissionForm = (minimum: number) =>
+  z.object({
+    commissionPercentage: ProfileUpdateRequest.shape.commissionPercentage
+      .unwrap()
+      .refine((value) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-9)
+      .refine((value) => !belowMinimum(value, minimum)),
+  });
+
+/** The decimals a percentage has (at most 4), so 12.5 shows as 12.5 and 16.6667 as itself. */
+const decimalsOf = (value: number) => (String(value).split('.')[1] ?? '').length;
 
 /** The worked example under the input: a plain game, so the percentage means something in birr. */
 const EXAMPLE = { players: 10, stakeEtb: 20 } as const;
@@ -31,13 +40,16 @@ export function CommissionCard({ user }: { user: SessionUser }) {
   const format = useFormat();
   const update = useUpdateProfile();
   const saved = user.commissionPercentage ?? 0;
+  const minimum = user.minCommissionPercentage ?? 0;
+  const min = format.number(minimum, decimalsOf(minimum));
+  const schema = useMemo(() => commissionForm(minimum), [minimum]);
   const form = useContractForm({
-    schema: CommissionForm,
+    schema,
     defaultValues: { commissionPercentage: saved },
-    messages: { commissionPercentage: t('settings.commission.invalid') },
+    messages: { commissionPercentage: t('settings.commission.invalid', { min }) },
   });
   const value = form.watch('commissionPercentage');
-  const valid = CommissionForm.safeParse({ commissionPercentage: value }).success;
+  const valid = schema.safeParse({ commissionPercentage: value }).success;
   // Save is off only while nothing changed: pressing it with a refused value says why under the input.
   const changed = !Object.is(value, saved);
 
@@ -70,13 +82,13 @@ export function CommissionCard({ user }: { user: SessionUser }) {
           <Field
             {...form.field('commissionPercentage')}
             label={t('settings.commission.percentage')}
-            hint={t('settings.commission.percentageHint')}
+            hint={t('settings.commission.percentageHint', { min })}
             className="max-w-xs"
           >
             <Input
               type="number"
               inputMode="decimal"
-              min={0}
+              min={minimum}
               max={100}
               step={0.1}
               {...form.input('commissionPercentage')}

@@ -53,7 +53,7 @@ describe('settings: commission', () => {
   });
 
   it.each(['100.5', '-1', '12.25', ''])('refuses %j: 0 to 100 in steps of 0.1', async (typed) => {
-    const fetchMock = open(makeUser());
+    const fetchMock = open(makeUser({ minCommissionPercentage: 0 }));
     const user = userEvent.setup();
     const input = await screen.findByLabelText('Commission percentage (%)', {}, slow);
     await user.clear(input);
@@ -62,6 +62,50 @@ describe('settings: commission', () => {
     expect(await screen.findByText('Enter a percentage from 0 to 100, in steps of 0.1')).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/profile')).toBe(false);
+  });
+
+  it('says which minimum applies, and refuses a percentage below it without asking the server', async () => {
+    const fetchMock = open(makeUser({ commissionPercentage: 15, minCommissionPercentage: 12.5 }));
+    const user = userEvent.setup();
+    const input = await screen.findByLabelText('Commission percentage (%)', {}, slow);
+    expect(input).toHaveAccessibleDescription(
+      'Your minimum is 12.5% (set by the admin). Up to 100, in steps of 0.1.',
+    );
+    expect(input).toHaveAttribute('min', '12.5');
+    for (const typed of ['0', '12.4']) {
+      await user.clear(input);
+      await user.type(input, typed);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(input).toHaveAccessibleDescription('Enter a percentage from 12.5 to 100, in steps of 0.1');
+    }
+    // No worked example for a percentage that cannot be saved.
+    expect(screen.queryByText(/^Example:/)).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/profile')).toBe(false);
+  });
+
+  it("shows the server's refusal of a percentage under a minimum the admin raised meanwhile", async () => {
+    open(makeUser({ commissionPercentage: 15, minCommissionPercentage: 10 }), {
+      'PUT /api/auth/profile': json(400, {
+        message: 'commissionPercentage: Must be at least your minimum commission of 14%, set by the admin',
+        code: 'VALIDATION_FAILED',
+        field: 'commissionPercentage',
+      }),
+    });
+    const user = userEvent.setup();
+    const input = await screen.findByLabelText('Commission percentage (%)', {}, slow);
+    await user.clear(input);
+    await user.type(input, '12');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Must be at least your minimum commission of 14%, set by the admin'),
+    ).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says the minimum in Amharic', async () => {
+    open(makeUser({ language: 'am', commissionPercentage: 15, minCommissionPercentage: 12.5 }));
+    const input = await screen.findByLabelText('የኮሚሽን መቶኛ (%)', {}, slow);
+    expect(input).toHaveAccessibleDescription('ዝቅተኛው መቶኛዎ 12.5% ነው (በአስተዳዳሪው የተወሰነ)። እስከ 100፣ በ0.1 ደረጃዎች።');
   });
 
   it("saves the percentage and says 'Commission settings saved successfully!'", async () => {

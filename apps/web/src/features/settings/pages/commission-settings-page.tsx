@@ -23,8 +23,8 @@ export function CommissionSettingsPage() {
       </h2>
       {agent ? (
         <>
-          {/* Re-mount when the saved value changes, so the form starts from it. */}
-          <CommissionCard key={user.commissionPercentage} user={user} />
+          {/* Re-mount when the saved value or the minimum changes, so the form starts from them. */}
+          <CommissionCard key={`${user.commissionPercentage}:${user.minCommissionPercentage}`} user={user} />
           <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
             <FinancialModelCard user={user} />
             <CoinBalanceCard user={user} />

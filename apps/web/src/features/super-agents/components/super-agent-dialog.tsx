@@ -17,6 +17,7 @@ import { Field } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { useContractForm } from '@/lib/form';
 import { notify } from '@/lib/toast';
+import { usernameField } from '@/lib/username-field';
 import { useCreateSuperAgent } from '../api/create-super-agent';
 import { useUpdateSuperAgent } from '../api/update-super-agent';
 import { dialogFailure, type Failure, numberInput } from './form-helpers';
@@ -26,7 +27,7 @@ const update = UpdateSuperAgentRequest.shape;
 
 // The contract's rules for each field; the form keeps contact and notes as text ('' is sent as null).
 const fields = {
-  username: create.username,
+  username: usernameField,
   platformCommissionRate: create.platformCommissionRate.unwrap(),
   contact: create.contact.unwrap().unwrap(),
   notes: create.notes.unwrap().unwrap(),
@@ -67,7 +68,6 @@ export function SuperAgentDialog({ superAgent, onClose }: SuperAgentDialogProps)
     schema: editing ? EditForm : CreateForm,
     defaultValues: defaults,
     messages: {
-      username: t('superAgents.form.usernameRequired'),
       password: t('superAgents.form.passwordTooShort', { min: PASSWORD_MIN_LENGTH }),
       platformCommissionRate: t('superAgents.form.rateRange'),
       contact: tooLong,

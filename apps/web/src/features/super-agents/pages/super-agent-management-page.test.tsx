@@ -242,6 +242,19 @@ describe('super agent management', () => {
       expect(bodyOf(fetchMock, 'POST /api/super-agents')).toBeUndefined();
     });
 
+    it('refuses a name with an invisible character, saying why (decision 058)', async () => {
+      const fetchMock = open();
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Create Super Agent' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Create Super Agent' });
+      await user.type(within(dialog).getByLabelText('Username'), 'super1\u200b');
+      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+      expect(
+        within(dialog).getByText('Use only visible letters, digits and single spaces, in one alphabet'),
+      ).toBeInTheDocument();
+      expect(bodyOf(fetchMock, 'POST /api/super-agents')).toBeUndefined();
+    });
+
     it('creates the super agent, says so and closes', async () => {
       const fetchMock = open({
         'POST /api/super-agents': ({ body }) =>
