@@ -662,6 +662,7 @@ test.describe('money and insight', () => {
       businessDate: string;
       createdAt: string;
       finishedAt: string | null;
+      cancelReason: string | null;
     };
     const rows: Row[] = [];
     for (let p = 1; ; p++) {
@@ -698,7 +699,7 @@ test.describe('money and insight', () => {
     expect(text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
     const lines = text.slice(0, -2).split('\r\n');
     expect(lines[0]).toBe(
-      'Game ID,Status,Stake,Players,Calls,Commission %,Fee,Total,Prize,Business date,Created,Finished',
+      'Game ID,Status,Stake,Players,Calls,Commission %,Fee,Total,Prize,Business date,Created,Finished,Cancel reason',
     );
     expect(lines.slice(1)).toEqual(
       rows.map((r) =>
@@ -715,6 +716,7 @@ test.describe('money and insight', () => {
           r.businessDate,
           r.createdAt,
           r.finishedAt ?? '',
+          r.cancelReason ?? '',
         ].join(','),
       ),
     );
