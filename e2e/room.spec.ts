@@ -263,8 +263,11 @@ test.describe('the game room', () => {
 
     await page.goto(`/game/${gameId}`);
     await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
-    await page.getByRole('button', { name: 'Room settings' }).click();
-    await page.getByRole('button', { name: 'Cancel game' }).click();
+    // Before the first call, Cancel game sits beside the controls (issue 19), not only in the settings panel.
+    await page
+      .getByRole('region', { name: 'Game controls' })
+      .getByRole('button', { name: 'Cancel game' })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Cancel this game?' });
     await expect(dialog).toContainText(`the game's ${created.coinCost} coins are refunded`);
     await dialog.getByLabel('Reason (optional)').fill('Wrong cartelas chosen');

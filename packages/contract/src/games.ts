@@ -109,6 +109,13 @@ export const GameWinner = z.object({
   at: IsoDateTime.nullable(),
 });
 
+/** A confirmed GOOD BINGO with what it is paid (decision 062: winners on the same ball split the prize). */
+export const GameWinnerShare = GameWinner.extend({
+  prizeShare: Etb.describe(
+    "This winner's part of the prize: equal parts, the santim left over one each to the first confirmed (core prizeShares)",
+  ),
+});
+
 /**
  * A game as lists and pages show it (spec 02 section 3 'Game'). Money in ETB; the seed (`drawSeed`) is null until
  * the game is finished or cancelled, the commitment (`drawCommitment`, SHA-256 of the seed) is always there.
@@ -135,7 +142,9 @@ export const Game = z
     calledNumbers: z.array(z.number().int()).describe('Balls called, in call order'),
     totalCalls: z.number().int(),
     winnerCartelaNumber: z.number().int().nullable(),
-    winners: z.array(GameWinner),
+    winners: z
+      .array(GameWinnerShare)
+      .describe('Every confirmed GOOD BINGO, in the order confirmed, each with its share of the prize'),
     finishReason: z.enum(['agent', 'all-called']).nullable(),
     cancelReason: z
       .string()
@@ -285,6 +294,10 @@ export const ValidateWinnerResponse = z
     patternId: PatternId,
     lastBall: z.number().int(),
     recorded: z.enum(['good-bingo', 'block']),
+    prizeShare: Etb.nullable().describe(
+      "A GOOD BINGO: this cartela's share of the prize as the winners stand now (null for a block)",
+    ),
+    sharedBy: z.number().int().describe('How many winners share the prize now (0 while there is none)'),
     game: GameDetail,
   })
   .meta({ id: 'ValidateWinnerResponse' });

@@ -504,6 +504,15 @@ export const ReportGame = z.object({
   agentFee: Etb,
   totalAmount: Etb,
   prize: Etb,
+  winners: z
+    .number()
+    .int()
+    .describe('Confirmed winners: more than one when several cards won on the same ball'),
+  prizeShares: z
+    .array(Etb)
+    .describe(
+      "Each winner's share of the prize, in the order confirmed (decision 062: equal parts, the odd santim to the first)",
+    ),
   businessDate: BusinessDay.describe('The business day of creation'),
   createdAt: IsoDateTime,
   finishedAt: IsoDateTime.nullable(),
@@ -533,7 +542,7 @@ export type ReportResponse = z.infer<typeof ReportResponse>;
 export const ReportCsv = z
   .object({})
   .describe(
-    'text/csv; charset=utf-8, UTF-8 with BOM, CRLF; attachment cartela-report-{from}-{to}.csv. Columns: Game ID, Agent (admin), Status, Stake, Players, Calls, Commission %, Fee, Total, Prize, Business date, Created (ISO, UTC), Finished, Cancel reason. Exactly the filtered rows, in the sort order; streamed',
+    'text/csv; charset=utf-8, UTF-8 with BOM, CRLF; attachment cartela-report-{from}-{to}.csv. Columns: Game ID, Agent (admin), Status, Stake, Players, Calls, Commission %, Fee, Total, Prize, Winners, Prize per winner (one amount, or each share in the order confirmed joined by " / " when they differ by the odd santim; decision 062), Business date, Created (ISO, UTC), Finished, Cancel reason. Exactly the filtered rows, in the sort order; streamed',
   )
   .meta({ id: 'ReportCsv' });
 

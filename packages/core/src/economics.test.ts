@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { coinCostOf, commissionPayment, gameEconomics, superAgentShares } from './economics.js';
+import { coinCostOf, commissionPayment, gameEconomics, prizeShares, superAgentShares } from './economics.js';
 import { CoreError } from './errors.js';
 import { etbToSantim, type Santim, santim } from './money.js';
 
@@ -168,6 +168,53 @@ describe('superAgentShares', () => {
         expect(s.platformShare + s.superAgentNetEarnings).toBe(s.superAgentShare);
         expect(s.superAgentShare).toBeLessThanOrEqual(base);
       }),
+    );
+  });
+});
+
+describe('prizeShares (decision 062: ties split the prize)', () => {
+  it('gives one winner the whole prize and two winners half each', () => {
+    expect(prizeShares(etb(900), 1)).toEqual([etb(900)]);
+    expect(prizeShares(etb(900), 2)).toEqual([etb(450), etb(450)]);
+  });
+
+  it('gives the santim left over one each to the first winners, in the order confirmed', () => {
+    expect(prizeShares(etb(900.01), 2)).toEqual([etb(450.01), etb(450)]);
+    expect(prizeShares(etb(100), 3)).toEqual([etb(33.34), etb(33.33), etb(33.33)]);
+    expect(prizeShares(santim(5), 4)).toEqual([2, 1, 1, 1]);
+    expect(prizeShares(santim(2), 3)).toEqual([1, 1, 0]);
+  });
+
+  it('handles no winner, a zero prize and the largest amounts exactly', () => {
+    expect(prizeShares(etb(900), 0)).toEqual([]);
+    expect(prizeShares(santim(0), 2)).toEqual([0, 0]);
+    const max = santim(Number.MAX_SAFE_INTEGER);
+    const shares = prizeShares(max, 3);
+    expect(shares.reduce((a, b) => a + b, 0)).toBe(Number.MAX_SAFE_INTEGER);
+    expect(shares).toEqual([3002399751580331, 3002399751580330, 3002399751580330]);
+  });
+
+  it('refuses a prize or a number of winners that is not a whole number >= 0', () => {
+    expect(() => prizeShares(-1 as Santim, 2)).toThrow(CoreError);
+    expect(() => prizeShares(0.5 as Santim, 2)).toThrow(CoreError);
+    expect(() => prizeShares(etb(10), -1)).toThrow(CoreError);
+    expect(() => prizeShares(etb(10), 1.5)).toThrow(CoreError);
+  });
+
+  it('always adds up to the prize, in shares that differ by at most one santim, the larger first', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
+        fc.integer({ min: 1, max: 300 }),
+        (prize, winners) => {
+          const shares = prizeShares(santim(prize), winners);
+          expect(shares).toHaveLength(winners);
+          expect(shares.reduce((a, b) => a + b, 0)).toBe(prize);
+          for (const s of shares) expect(Number.isSafeInteger(s) && s >= 0).toBe(true);
+          expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(1);
+          for (let i = 1; i < shares.length; i++) expect(shares[i]!).toBeLessThanOrEqual(shares[i - 1]!);
+        },
+      ),
     );
   });
 });

@@ -66,6 +66,23 @@ export function gameEconomics(input: GameEconomicsInput): GameEconomics {
   };
 }
 
+/**
+ * A prize shared by the winners confirmed on the same ball (decision 062): equal parts in santim; the santim the
+ * division leaves over (fewer than the winners) go one each to the first winners in the order they were
+ * confirmed. The shares add up to the prize exactly and differ by at most one santim; one winner takes it all,
+ * no winner gets an empty list.
+ */
+export function prizeShares(prize: Santim, winners: number): Santim[] {
+  if (!Number.isSafeInteger(prize) || prize < 0)
+    throw new CoreError('INVALID_AMOUNT', 'The prize is santim >= 0');
+  if (!Number.isSafeInteger(winners) || winners < 0) {
+    throw new CoreError('INVALID_PLAYERS', 'The number of winners is a whole number >= 0');
+  }
+  const extra = prize % winners; // NaN for 0 winners, never used
+  const base = winners === 0 ? 0 : (prize - extra) / winners; // exact: an integer quotient of safe integers
+  return Array.from({ length: winners }, (_, i) => santim(base + (i < extra ? 1 : 0)));
+}
+
 export interface CommissionPayment {
   /** The sum of the day's agent fees. */
   totalEarnings: Santim;

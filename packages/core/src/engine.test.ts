@@ -327,6 +327,47 @@ describe('validate', () => {
     expect(two.winners.map((w) => w.cartelaNumber)).toEqual([12, 40]);
   });
 
+  it('confirms every card that completes on the same ball, then nobody on a later one (decision 062)', () => {
+    // TWIN has CARD's four corners (another card: one middle number differs); LATER needs 64 for its last corner.
+    const TWIN = CARD.map((row) => [...row]);
+    TWIN[1]![1] = 21;
+    const LATER = CARD.map((row) => [...row]);
+    LATER[4]![4] = 64;
+    LATER[3]![4] = 65;
+    const game = ok(
+      createGame({
+        gameId: 'tie',
+        patternId: 'four-corners',
+        cartelas: [
+          { cartelaNumber: 12, card: CARD },
+          { cartelaNumber: 7, card: TWIN },
+          { cartelaNumber: 30, card: LATER },
+        ],
+        order: orderStarting([1, 61, 5, 65, 64]),
+        commitment: seedCommitment(SEED),
+      }),
+    );
+    const won = call(game, 4);
+    const one = ok(gameReducer(won, { type: 'validate', cartelaNumber: 12, decision: 'good-bingo' }));
+    const two = ok(gameReducer(one, { type: 'validate', cartelaNumber: 7, decision: 'good-bingo' }));
+    expect(two.winners.map((w) => [w.cartelaNumber, w.lastBall, w.callCount])).toEqual([
+      [12, 65, 4],
+      [7, 65, 4],
+    ]);
+    // Calls stop after the first winner, so the ball LATER needs is never called in this game...
+    expect(errorCode(gameReducer(two, { type: 'call-next' }))).toBe('WINNER_DECLARED');
+    expect(errorCode(gameReducer(two, { type: 'validate', cartelaNumber: 30, decision: 'good-bingo' }))).toBe(
+      'NOT_A_WINNER',
+    );
+    // ...and the story keeps both winners to the end.
+    const over = ok(gameReducer(two, { type: 'finish' }));
+    expect(over.winners.map((w) => w.cartelaNumber)).toEqual([12, 7]);
+    expect(over.validations.map((v) => [v.cartelaNumber, v.decision])).toEqual([
+      [12, 'good-bingo'],
+      [7, 'good-bingo'],
+    ]);
+  });
+
   it('lets the agent decide for agents-own, either way', () => {
     const state = call(gameWithOrder(ORDER, 'agents-own'));
     expect(

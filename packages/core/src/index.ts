@@ -89,6 +89,7 @@ export {
   type GameEconomicsInput,
   gameEconomics,
   MONEY_LEVELS_ETB,
+  prizeShares,
   type SuperAgentShares,
   superAgentShares,
 } from './economics.js';

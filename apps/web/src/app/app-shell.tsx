@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
+import { useSiteHeaderHidden } from '@/lib/site-header';
 import { NavBar } from './nav-bar';
 
 export function PageSpinner() {
@@ -21,6 +22,7 @@ export function PageSpinner() {
 export function AppShell() {
   const { t } = useTranslation();
   const { user } = useSession();
+  const headerHidden = useSiteHeaderHidden();
   if (!user) return <Outlet />;
   return (
     <div className="min-h-dvh">
@@ -30,8 +32,12 @@ export function AppShell() {
       >
         {t('common.skipToContent')}
       </a>
-      <NavBar user={user} />
-      <main id="main" tabIndex={-1} className="pt-16 focus:outline-none">
+      {!headerHidden && <NavBar user={user} />}
+      <main
+        id="main"
+        tabIndex={-1}
+        className={headerHidden ? 'focus:outline-none' : 'pt-16 focus:outline-none'}
+      >
         <div className="mx-auto w-full max-w-screen-2xl px-4 py-6 sm:px-6 sm:py-8">
           <Suspense fallback={<PageSpinner />}>
             <Outlet />

@@ -129,6 +129,21 @@ describe('route guard', () => {
     expect(localStorage.getItem('token')).toBe('token-1');
   });
 
+  it.each([
+    [
+      'an aborted check (F5 right after Start Game)',
+      () => Promise.reject(new DOMException('aborted', 'AbortError')),
+    ],
+    ['a 503', () => json(503, { message: 'Service unavailable', code: 'UNAVAILABLE' })],
+  ])('keeps the stored user and the page on %s (decision 061)', async (_case, answer) => {
+    storeSession(makeUser());
+    mockApi({ 'GET /api/auth/me': answer });
+    renderApp('/game');
+    await expectPageAt('/game', 'Game Management');
+    expect(localStorage.getItem('token')).toBe('token-1');
+    expect(localStorage.getItem('user')).not.toBeNull();
+  });
+
   it('ends the session and goes to /login when a later call answers 401', async () => {
     let meAnswers = 0;
     storeSession(makeUser());

@@ -139,7 +139,17 @@ export async function api<R extends RouteDef>(
     throw new ApiError(0, 'NETWORK', '');
   }
 
-  const data = await readJson(response);
+  let data: unknown;
+  try {
+    data = await readJson(response);
+  } catch (error) {
+    // The body was cut off (a reload, a page left, the connection dropped): no answer, not a refusal. Only a
+    // 401's status counts without its body.
+    if (response.status !== 401) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(0, 'NETWORK', '');
+    }
+  }
 
   if (!response.ok) {
     const parsed = ErrorResponse.safeParse(data);

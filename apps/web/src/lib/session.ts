@@ -15,25 +15,45 @@ export function homePathFor(user: Pick<SessionUser, 'role'>): string {
   return user.role === 'super-agent' ? paths.superAgentDashboard : paths.dashboard;
 }
 
-/** Spec 01 section 4, "Session start": the super-agent profile for super agents, /auth/me for the others. */
+/**
+ * How long the session check may take before the app goes on with the stored user. A hall's connection can
+ * hang rather than fail; the agent must not wait on 'Loading...' for the browser's own timeout (minutes).
+ */
+export const SESSION_CHECK_TIMEOUT_MS = 8000;
+
+/** Only the server saying "this token is not valid" ends a session; anything else is a missing answer. */
+export function endsSession(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/**
+ * Spec 01 section 4, "Session start": the super-agent profile for super agents, /auth/me for the others.
+ * Decision 061: only a 401 clears the stored session (the api client's 401 rule does it). A network error, an
+ * abort (a reload or a page left while the check was in flight), a timeout, a 5xx, another refusal or an
+ * unreadable answer keep it: the app goes on with the user last confirmed, and signing back in, which needs
+ * the network the hall may not have, is never forced by a missing answer.
+ */
 export async function loadSession(): Promise<SessionUser | null> {
   if (!storage.getToken()) return null;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), SESSION_CHECK_TIMEOUT_MS);
   try {
+    const signal = controller.signal;
     const user: SessionUser =
       storage.getUserType() === 'super-agent'
-        ? { ...(await api(authRoutes.superAgentProfile)).superAgent, role: 'super-agent' }
-        : (await api(authRoutes.me)).user;
+        ? { ...(await api(authRoutes.superAgentProfile, { signal })).superAgent, role: 'super-agent' }
+        : (await api(authRoutes.me, { signal })).user;
     storage.setUser(user);
     return user;
   } catch (error) {
-    // A hall's connection drops often: without an answer from the server, keep the user last confirmed
-    // rather than sign the agent out mid-evening. Only a refusal (4xx) ends the session.
-    if (error instanceof ApiError && (error.code === 'NETWORK' || error.status >= 500)) {
-      const stored = storage.getUser();
-      if (stored) return stored;
+    if (endsSession(error)) {
+      storage.clearCredentials();
+      return null;
     }
-    storage.clearCredentials();
-    return null;
+    // Without a stored user there is no one to go on with; the token stays for the next check.
+    return storage.getUser();
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -50,7 +50,7 @@ export const storage = {
     write(STORAGE_KEYS.userType, user.role === 'super-agent' ? 'super-agent' : null);
   },
 
-  /** Forget token, user and userType (logout, 401, a session the server refuses). */
+  /** Forget token, user and userType: only on logout or a 401 (decision 061), never for a missing answer. */
   clearCredentials(): void {
     write(STORAGE_KEYS.token, null);
     write(STORAGE_KEYS.user, null);

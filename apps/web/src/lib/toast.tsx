@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import type { ExternalToast } from 'sonner';
 
 /**
@@ -14,8 +14,22 @@ const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster })
 let wanted = false;
 let onWanted: (() => void) | null = null;
 
-/** Where toasts appear: top right, up to 20 at once (spec 01 section 9). Mounted once by the app. */
+/** A phone's width (sonner's own full-width breakpoint). */
+const PHONE = '(max-width: 600px)';
+const subscribePhone = (listener: () => void) => {
+  const query = typeof matchMedia === 'function' ? matchMedia(PHONE) : null;
+  query?.addEventListener('change', listener);
+  return () => query?.removeEventListener('change', listener);
+};
+const isPhone = () => typeof matchMedia === 'function' && matchMedia(PHONE).matches;
+
+/**
+ * Where toasts appear: top right, up to 20 at once (spec 01 section 9). On a phone a toast is as wide as the
+ * screen: at the top it covered a dialog's title and the wizard's steps, so there it rises from the bottom
+ * (issue 19). Mounted once by the app.
+ */
 export function ToasterHost() {
+  const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
   const [mounted, setMounted] = useState(wanted);
   useEffect(() => {
     onWanted = () => setMounted(true);
@@ -29,12 +43,12 @@ export function ToasterHost() {
     <Suspense fallback={null}>
       {/* Below the fixed 4rem navigation bar, so a toast never hides Logout or the coins. */}
       <Toaster
-        position="top-right"
+        position={phone ? 'bottom-center' : 'top-right'}
         visibleToasts={20}
         richColors
         closeButton
         offset={{ top: '4.75rem', right: '1rem' }}
-        mobileOffset={{ top: '4.75rem' }}
+        mobileOffset={{ bottom: '1rem' }}
         style={{ fontFamily: 'inherit' }}
       />
     </Suspense>

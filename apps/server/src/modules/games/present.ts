@@ -1,7 +1,7 @@
 // A game as the API shows it (the contract's Game, GameDetail and RoomState): ETB from santim and percentages
 // by core's rules, the seed only once the game is over, the story's times from the event log.
 import type { Game, GameDetail, RoomState } from '@cartela/contract';
-import { type GameState, letterOf, redactSeed, sealOrder } from '@cartela/core';
+import { type GameState, letterOf, prizeShares, redactSeed, santim, sealOrder } from '@cartela/core';
 import type { z } from 'zod';
 import type { StoredCartela, StoredGameState } from '../../db/schema.js';
 import { etb, percent } from '../users/index.js';
@@ -26,6 +26,10 @@ export function storable(state: GameState): StoredGameState {
 
 export function toGame(view: GameView): Game {
   const { state } = view;
+  // Winners on the same ball split the prize (decision 062): computed by core, never stored.
+  // (A row written by hand, as some tests do, may have no winners list: none then.)
+  const winners = state.winners ?? [];
+  const shares = prizeShares(santim(view.prizeSantim), winners.length);
   return {
     id: view.id,
     _id: view.id,
@@ -47,7 +51,7 @@ export function toGame(view: GameView): Game {
     calledNumbers: state.calledNumbers,
     totalCalls: view.totalCalls,
     winnerCartelaNumber: view.winnerCartela,
-    winners: state.winners,
+    winners: winners.map((w, i) => ({ ...w, prizeShare: etb(shares[i]!) })),
     finishReason: state.finishReason,
     cancelReason: state.cancelReason ?? null,
     // Spec 00-decisions: a game cancelled before its first call gave its coins back (service.ts planEvents).

@@ -681,15 +681,22 @@ export function createGamesService({ database, users }: { database: Database; us
       });
       // The record the reducer made: the verdict and the ball of the time.
       const v = plan.state.validations.at(-1)!;
+      const game = await detailOf(snapshot.id, agent.id);
+      // Its share as the winners stand now (decision 062: winners on the same ball split the prize).
+      const prizeShare = game.winners.find((w) => w.cartelaNumber === n)?.prizeShare ?? null;
+      const sharedBy = game.winners.length;
+      const shared = prizeShare !== null && sharedBy > 1 ? `: prize shared by ${sharedBy} winners` : '';
       return {
         winner: v.decision === 'good-bingo',
         reason: v.reason,
-        message: verdictMessage(n, v.reason, v.decision),
+        message: `${verdictMessage(n, v.reason, v.decision)}${shared}`,
         cartelaNumber: n,
         patternId: plan.state.patternId,
         lastBall: v.lastBall,
         recorded: v.decision,
-        game: await detailOf(snapshot.id, agent.id),
+        prizeShare,
+        sharedBy,
+        game,
       };
     },
 

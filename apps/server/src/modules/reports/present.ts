@@ -2,7 +2,15 @@
 // row as a CSV record. The only place santim become ETB: JSON numbers through core's santimToEtb, CSV text
 // with exactly 2 decimals and a dot, from the integers.
 import type { ReportGame, ReportResponse } from '@cartela/contract';
-import { averageSantim, percentToRate, rateToPercentString, type Santim, ZERO } from '@cartela/core';
+import {
+  averageSantim,
+  percentToRate,
+  prizeShares,
+  rateToPercentString,
+  type Santim,
+  santim,
+  ZERO,
+} from '@cartela/core';
 import { etb, percent } from '../users/index.js';
 import { csvLine, csvText } from './csv.js';
 import type { ReportRow, RollupTotals } from './queries.js';
@@ -23,12 +31,17 @@ export function toReportGame(row: ReportRow): ReportGame {
     agentFee: etb(row.agentFeeSantim),
     totalAmount: etb(row.totalSantim),
     prize: etb(row.prizeSantim),
+    winners: row.winners,
+    prizeShares: sharesOf(row).map(etb),
     businessDate: row.businessDate,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
     cancelReason: row.cancelReason,
   };
 }
+
+/** Each winner's share, in the order confirmed: core's split of the prize (decision 062). */
+const sharesOf = (row: ReportRow): Santim[] => prizeShares(santim(row.prizeSantim), row.winners);
 
 export type ReportSummary = ReportResponse['summary'];
 
@@ -66,6 +79,8 @@ export function csvHeader(withAgent: boolean): string {
     'Fee',
     'Total',
     'Prize',
+    'Winners',
+    'Prize per winner',
     'Business date',
     'Created',
     'Finished',
@@ -86,9 +101,17 @@ export function csvRecord(row: ReportRow, withAgent: boolean): string {
     etbText(row.agentFeeSantim),
     etbText(row.totalSantim),
     etbText(row.prizeSantim),
+    String(row.winners),
+    prizePerWinner(sharesOf(row)),
     row.businessDate,
     row.createdAt.toISOString(),
     row.finishedAt?.toISOString() ?? '',
     csvText(row.cancelReason ?? ''),
   ]);
+}
+
+/** The CSV's 'Prize per winner': one amount when the shares are equal, else each in the order confirmed. */
+export function prizePerWinner(shares: readonly Santim[]): string {
+  if (shares.length === 0) return '';
+  return shares.every((s) => s === shares[0]) ? etbText(shares[0]!) : shares.map(etbText).join(' / ');
 }

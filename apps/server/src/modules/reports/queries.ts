@@ -56,6 +56,8 @@ const rowColumns = {
   agentFeeSantim: games.agentFeeSantim,
   totalSantim: games.totalSantim,
   prizeSantim: games.prizeSantim,
+  /** How many winners share the prize (decision 062), from the state: not stored twice. */
+  winners: sql<number>`coalesce(jsonb_array_length(${games.state}->'winners'), 0)`.mapWith(Number),
   businessDate: games.businessDate,
   createdAt: games.createdAt,
   finishedAt: games.finishedAt,
@@ -77,6 +79,7 @@ export interface ReportRow {
   agentFeeSantim: number;
   totalSantim: number;
   prizeSantim: number;
+  winners: number;
   businessDate: string;
   createdAt: Date;
   finishedAt: Date | null;

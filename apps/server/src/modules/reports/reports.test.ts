@@ -277,6 +277,8 @@ describe('GET /api/reports/games: rows', () => {
         agentFee: f.feeEtb,
         totalAmount: f.totalEtb,
         prize: Math.round((f.totalEtb - f.feeEtb) * 100) / 100,
+        winners: 0,
+        prizeShares: [],
         businessDate: f.businessDate,
         createdAt: f.createdAt,
         finishedAt:
@@ -669,6 +671,8 @@ const HEADER = [
   'Fee',
   'Total',
   'Prize',
+  'Winners',
+  'Prize per winner',
   'Business date',
   'Created',
   'Finished',
@@ -705,21 +709,21 @@ describe('GET /api/reports/games/export', () => {
     // The exact lines: a name with a comma and quotes is quoted, its quotes doubled.
     const lines = text.split('\r\n');
     expect(lines).toContain(
-      `${gameIdOf('a2')},"Abebe, ""Lucky"" Hall",finished,20.00,5,30,10,10.00,100.00,90.00,2025-03-10,2025-03-10T20:59:00.000Z,2025-03-10T21:14:00.000Z,`,
+      `${gameIdOf('a2')},"Abebe, ""Lucky"" Hall",finished,20.00,5,30,10,10.00,100.00,90.00,0,,2025-03-10,2025-03-10T20:59:00.000Z,2025-03-10T21:14:00.000Z,`,
     );
     expect(lines).toContain(
-      `${gameIdOf('a3')},"Abebe, ""Lucky"" Hall",finished,15.00,4,30,10,6.00,60.00,54.00,2025-03-11,2025-03-10T21:00:00.000Z,2025-03-10T21:15:00.000Z,`,
+      `${gameIdOf('a3')},"Abebe, ""Lucky"" Hall",finished,15.00,4,30,10,6.00,60.00,54.00,0,,2025-03-11,2025-03-10T21:00:00.000Z,2025-03-10T21:15:00.000Z,`,
     );
     // Amharic intact (UTF-8), 12.5 %, an open game without a finish time.
     expect(lines).toContain(
-      `${gameIdOf('b4')},ሰላም ቢንጎ,paused,20.00,2,0,12.5,5.00,40.00,35.00,2025-03-11,2025-03-11T15:00:00.000Z,,`,
+      `${gameIdOf('b4')},ሰላም ቢንጎ,paused,20.00,2,0,12.5,5.00,40.00,35.00,0,,2025-03-11,2025-03-11T15:00:00.000Z,,`,
     );
     expect(lines).toContain(
-      `${gameIdOf('b2')},ሰላም ቢንጎ,cancelled,10.00,3,0,12.5,3.75,30.00,26.25,2025-03-10,2025-03-10T20:59:59.999Z,2025-03-10T21:14:59.999Z,`,
+      `${gameIdOf('b2')},ሰላም ቢንጎ,cancelled,10.00,3,0,12.5,3.75,30.00,26.25,0,,2025-03-10,2025-03-10T20:59:59.999Z,2025-03-10T21:14:59.999Z,`,
     );
     // A name that is a formula: a single quote in front, then quoted for its quotes and commas.
     expect(lines).toContain(
-      `${gameIdOf('c1')},"'=HYPERLINK(""http://evil.example"",""x"")",finished,10.00,2,30,10,2.00,20.00,18.00,2025-02-01,2025-02-01T10:00:00.000Z,2025-02-01T10:15:00.000Z,`,
+      `${gameIdOf('c1')},"'=HYPERLINK(""http://evil.example"",""x"")",finished,10.00,2,30,10,2.00,20.00,18.00,0,,2025-02-01,2025-02-01T10:00:00.000Z,2025-02-01T10:15:00.000Z,`,
     );
     const c1 = rows.find((r) => r[0] === gameIdOf('c1'))!;
     expect(c1[1]).toBe(`'${agentC.username}`);
@@ -768,6 +772,8 @@ describe('GET /api/reports/games/export', () => {
       '2.00',
       '20.00',
       '18.00',
+      '0',
+      '',
       '2025-03-11',
       '2025-03-11T10:00:00.000Z',
       '2025-03-11T10:15:00.000Z',

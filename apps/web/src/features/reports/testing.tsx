@@ -26,6 +26,8 @@ export function makeReportGame(overrides: Partial<ReportGame> = {}): ReportGame 
     agentFee: 24,
     totalAmount: 240,
     prize: 216,
+    winners: 1,
+    prizeShares: [216],
     businessDate: '2025-11-22',
     createdAt: '2025-11-22T15:30:00.000Z',
     finishedAt: '2025-11-22T16:00:00.000Z',

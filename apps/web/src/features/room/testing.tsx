@@ -104,6 +104,8 @@ export interface FakeRoom {
   holdNext(type: RoomCommand['type']): () => void;
   readonly view: RoomView;
   syncs: number;
+  /** What the screen told the hall display it is checking (showClaim), in order. */
+  claims: (number | null)[];
 }
 
 /** The state as the server would give it after the first call: the sealed copy with its order (ORDER). */
@@ -194,6 +196,9 @@ export function createFakeRoom(
     syncNow: () => {
       fake.syncs += 1;
     },
+    showClaim: (n) => {
+      fake.claims.push(n);
+    },
   };
 
   const fake: FakeRoom = {
@@ -219,6 +224,7 @@ export function createFakeRoom(
       return view;
     },
     syncs: 0,
+    claims: [],
   };
   return fake;
 }

@@ -1,4 +1,4 @@
-import { canCall, type GameState, letterOf } from '@cartela/core';
+import { canCall, type GameState } from '@cartela/core';
 import { useTranslation } from 'react-i18next';
 import { BUSINESS_TIME_ZONE } from '@/lib/format';
 
@@ -29,16 +29,8 @@ export function callableNow(state: GameState, online: boolean): boolean {
 export const sealedOffline = (state: GameState, online: boolean): boolean =>
   !!state.orderSealed && !online && state.status !== 'finished' && state.status !== 'cancelled';
 
-/** The colours of a ball by its column (B 1-15, I 16-30, N 31-45, G 46-60, O 61-75), as the games pages use. */
-export const BALL_COLOURS = {
-  B: 'bg-sky-600 text-white',
-  I: 'bg-rose-600 text-white',
-  N: 'bg-slate-600 text-white',
-  G: 'bg-emerald-600 text-white',
-  O: 'bg-amber-400 text-amber-950',
-} as const;
-
-export const ballColour = (n: number): string => BALL_COLOURS[letterOf(n)];
+/** The colours of a ball by its column: the one map the hall display shares (lib/ball-colours.ts). */
+export { BALL_COLOURS, ballColour } from '@/lib/ball-colours';
 
 /** A winning pattern's name in the interface language (English is packages/core's own); unknown ids as they are. */
 export function usePatternName() {

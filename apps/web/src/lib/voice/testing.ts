@@ -42,14 +42,26 @@ export class FakeSource implements AudioSourceLike {
   readonly playbackRate = { value: 1 };
   started = false;
   stopped = false;
+  /** When it started and stopped, on the context's clock (0 without one). */
+  startedAt = 0;
+  stoppedAt: number | null = null;
+  constructor(private readonly now: () => number = () => 0) {}
   connect() {
     return undefined;
   }
   start() {
     this.started = true;
+    this.startedAt = this.now();
   }
   stop() {
+    if (!this.stopped) this.stoppedAt = this.now();
     this.stopped = true;
+  }
+  /** Stopped before its clip's length at its speed had played (1 ms of rounding allowed). */
+  get cutShort(): boolean {
+    if (this.stoppedAt === null || !this.buffer) return false;
+    const length = (this.buffer.duration * 1000) / this.playbackRate.value;
+    return this.stoppedAt - this.startedAt < length - 1;
   }
   disconnect() {}
   get name(): string {
@@ -64,6 +76,8 @@ export class FakeAudioContext implements AudioContextLike {
   readonly sources: FakeSource[] = [];
   readonly gain: GainLike = { gain: { value: 1 }, connect: () => undefined };
   decodes = 0;
+  /** Reads `clock` (when given) for the sources' start and stop times. */
+  constructor(private readonly clock?: { readonly time: number }) {}
 
   async resume() {
     this.state = 'running';
@@ -72,7 +86,7 @@ export class FakeAudioContext implements AudioContextLike {
     return this.gain;
   }
   createBufferSource() {
-    const source = new FakeSource();
+    const source = new FakeSource(() => this.clock?.time ?? 0);
     this.sources.push(source);
     return source;
   }
@@ -88,6 +102,14 @@ export class FakeAudioContext implements AudioContextLike {
   audible(): string[] {
     return this.sources.filter((s) => s.started && !s.stopped).map((s) => s.name);
   }
+  /** The clips stopped before their end (a call cut short), with when they started. */
+  cut(): Array<{ name: string; at: number }> {
+    return this.sources.filter((s) => s.cutShort).map((s) => ({ name: s.name, at: s.startedAt }));
+  }
+  /** Every clip started: its name and when, in order. */
+  timeline(): Array<{ name: string; at: number }> {
+    return this.sources.filter((s) => s.started).map((s) => ({ name: s.name, at: s.startedAt }));
+  }
   /** The names of every clip started, in order. */
   started(): string[] {
     return this.sources.filter((s) => s.started).map((s) => s.name);
@@ -98,6 +120,10 @@ export class FakeAudioContext implements AudioContextLike {
 export class FakeClock implements Timers {
   private now = 0;
   private seq = 0;
+  /** The clock's time, in ms since it was made. */
+  get time(): number {
+    return this.now;
+  }
   private readonly tasks = new Map<number, { at: number; callback: () => void }>();
   setTimeout(callback: () => void, ms: number): unknown {
     this.seq += 1;
@@ -187,10 +213,10 @@ export function fakeSpeech() {
 
 /** A manager on fakes; returns the fakes too. */
 export function fakeVoiceManager(overrides: Partial<VoiceManagerDeps> = {}) {
-  const context = new FakeAudioContext();
+  const clock = new FakeClock();
+  const context = new FakeAudioContext(clock);
   const server = fakePackServer();
   const speech = fakeSpeech();
-  const clock = new FakeClock();
   const warn = (..._args: unknown[]) => {};
   const manager = new VoiceManager({
     fetch: server.fetch,

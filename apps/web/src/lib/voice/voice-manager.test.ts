@@ -310,36 +310,87 @@ describe('the voice manager: playing', () => {
     expect(context.audible()).toEqual(['EVERYBODYJUMPBuilding.mp3']);
   });
 
-  it('never overlaps or piles up when auto call runs every 2 s with clips longer than that', async () => {
+  it('never cuts a clip: a call asked while one plays starts when it ends (2.6 s clips called every 2 s)', async () => {
     const seconds = Object.fromEntries(VOICE_PACK_FILES.map((f) => [f, 2.6]));
     const { manager, context, clock } = await ready(seconds);
-    const called: number[] = [];
-    for (let i = 0; i < 30; i += 1) {
-      const n = i + 1;
+    for (let n = 1; n <= 30; n += 1) {
       manager.playNumber(n);
-      called.push(n);
-      // The call asked for is the one heard, at once, and alone.
-      expect(context.audible()).toEqual([
-        `${'bingo'[Math.floor((n - 1) / 15)]}-voices/${'bingo'[Math.floor((n - 1) / 15)]}${n}.mp3`,
-      ]);
-      expect(clock.pending).toBeLessThanOrEqual(1);
+      // Never two at once.
+      expect(context.audible().length).toBeLessThanOrEqual(1);
       clock.advance(2000);
       expect(context.audible().length).toBeLessThanOrEqual(1);
     }
-    expect(context.started()).toHaveLength(30);
-    clock.advance(10_000);
-    expect(context.audible()).toEqual([]);
+    clock.advance(30_000);
+    // Every call heard, in order, back to back, whole: each starts the moment the one before ends.
+    const timeline = context.timeline();
+    expect(timeline.map((t) => t.name)).toEqual(
+      Array.from(
+        { length: 30 },
+        (_, i) => `${'bingo'[Math.floor(i / 15)]}-voices/${'bingo'[Math.floor(i / 15)]}${i + 1}.mp3`,
+      ),
+    );
+    expect(timeline.map((t) => t.at)).toEqual(Array.from({ length: 30 }, (_, i) => Math.round(i * 2600)));
+    expect(context.cut()).toEqual([]);
+    expect(manager.getSnapshot().playing).toBe(false);
     expect(clock.pending).toBe(0);
   });
 
-  it('a new call stops a sequence still playing, and everything still to come in it', async () => {
-    const { manager, context, clock } = await ready();
+  it("the game's first call: the first ball waits for the jingle, and ball 2 for the first ball", async () => {
+    const { manager, context, clock } = await ready({
+      'game_started.m4a': 1.5,
+      'EVERYBODYJUMPBuilding.mp3': 1.6,
+      'b-voices/b1.mp3': 1.8,
+    });
+    // Issue 19: at 2 s the first ball was never heard; at 3 s it began at 2.6 s and was cut at 3 s.
+    manager.playSequence(['game_started', 'everybody_jump', 1]);
+    clock.advance(2000);
+    manager.playNumber(5); // auto call at 2 s, had it not waited
+    clock.advance(1000);
+    manager.playNumber(61);
+    clock.advance(20_000);
+    expect(context.timeline()).toEqual([
+      { name: 'game_started.m4a', at: 0 },
+      { name: 'EVERYBODYJUMPBuilding.mp3', at: 2500 },
+      { name: 'b-voices/b1.mp3', at: 5100 },
+      { name: 'b-voices/b5.mp3', at: 6900 },
+      { name: 'o-voices/o61.mp3', at: 7900 },
+    ]);
+    expect(context.cut()).toEqual([]);
+  });
+
+  it('says it plays until everything asked for has been heard', async () => {
+    const { manager, clock } = await ready();
+    const playing: boolean[] = [];
+    manager.subscribe(() => playing.push(manager.getSnapshot().playing));
+    manager.playNumber(1);
+    manager.playNumber(2);
+    clock.advance(1500);
+    expect(manager.getSnapshot().playing).toBe(true);
+    clock.advance(500);
+    expect(manager.getSnapshot().playing).toBe(false);
+    // No flicker to silent between two queued clips: auto call must not slip a call in between.
+    expect(playing).toEqual([true, false]);
+  });
+
+  it('a call waits for good bingo and its winning sound; stopAll drops everything still queued', async () => {
+    const { manager, context, clock } = await ready({ 'Goodbingo.m4a': 1.5, 'winning.mp3': 25 });
     manager.goodBingo();
     clock.advance(500);
     manager.playNumber(9);
-    expect(context.audible()).toEqual(['b-voices/b9.mp3']);
+    expect(context.audible()).toEqual(['Goodbingo.m4a']);
     clock.advance(20_000);
-    expect(context.started()).toEqual(['Goodbingo.m4a', 'b-voices/b9.mp3']);
+    expect(context.started()).toEqual(['Goodbingo.m4a', 'winning.mp3', 'b-voices/b9.mp3']);
+    // Only the winning sound is stopped early, on purpose (10 s).
+    expect(context.cut().map((c) => c.name)).toEqual(['winning.mp3']);
+
+    manager.playNumber(10);
+    manager.playNumber(11);
+    manager.stopAll();
+    clock.advance(10_000);
+    expect(context.started().slice(3)).toEqual(['b-voices/b10.mp3']);
+    expect(manager.getSnapshot().playing).toBe(false);
+    manager.playNumber(12);
+    expect(context.audible()).toEqual(['b-voices/b12.mp3']);
   });
 
   it("speaks a number whose clip is missing, in the pack's language", async () => {

@@ -17,7 +17,8 @@ import { type VoiceFileRecord, voiceFileKey } from '@/lib/offline-db';
  * A User Timing mark (bench/voices.mjs reads them: initialisation from IndexedDB, and from asking for a call to
  * its start). Costs nothing measurable; absent where `performance.mark` is.
  */
-const mark = (name: string) => globalThis.performance?.mark?.(name);
+const mark = (name: string, detail?: unknown) =>
+  globalThis.performance?.mark?.(name, detail === undefined ? undefined : { detail });
 
 /** The pack to load: where its files are and which version of them (the cache key follows the version). */
 export interface VoicePackRef {
@@ -212,8 +213,15 @@ export class VoiceManager {
   /** Bumped when a pack switch makes an initialisation in flight stale. */
   private generation = 0;
 
-  /** Bumped by every call: a sound or step of an older call never plays after a newer call began. */
+  /** Bumped by stopAll: a sound or step of what was stopped never plays afterwards. */
   private call = 0;
+  /**
+   * What waits its turn (issue 19, docs/decisions/060-every-ball-heard.md): a play asked for while another
+   * plays starts when that one (and everything queued before it) has ended. Nothing is cut but by stopAll.
+   */
+  private readonly queue: Step[][] = [];
+  /** A play (one of the queue's entries) is under way: its sound, a gap of its sequence, or its spoken call. */
+  private busy = false;
   private readonly sources = new Set<AudioSourceLike>();
   private readonly pending = new Set<unknown>();
 
@@ -452,7 +460,10 @@ export class VoiceManager {
     }
   };
 
-  /** Calls a number (B-1 ... O-75). A call stops the previous one: calls never overlap or pile up. */
+  /**
+   * Calls a number (B-1 ... O-75): at once when nothing plays, else as soon as what plays (and what was asked
+   * before it) has ended. A clip is never cut short by the next call, and never overlaps another.
+   */
   playNumber = (n: number): void => this.play([{ item: n }]);
 
   playSpecial = (id: SpecialSoundId): void => this.play([{ item: id }]);
@@ -474,6 +485,8 @@ export class VoiceManager {
     this.call += 1;
     for (const handle of this.pending) this.timers.clearTimeout(handle);
     this.pending.clear();
+    this.queue.length = 0;
+    this.busy = false;
     for (const source of this.sources) this.stopSource(source);
     this.sources.clear();
     this.deps.speech?.cancel();
@@ -505,19 +518,33 @@ export class VoiceManager {
 
   private play(steps: readonly Step[]): void {
     if (this.snapshot.muted || steps.length === 0) return;
-    mark('cartela:voice-ask');
+    mark(
+      'cartela:voice-ask',
+      steps.map((s) => s.item),
+    );
     if (!this.snapshot.ready) this.warn('Voice system not initialized');
-    // Latest call wins: stop what is playing and every step still to come (decision 048).
-    this.stopAll();
-    const call = this.call;
     if (this.context?.state === 'suspended') void this.context.resume().catch(() => {});
-    this.step(steps, 0, call);
+    // Every play waits its turn: the one playing is never cut (decision 060, replacing 048's 'latest call wins').
+    this.queue.push([...steps]);
+    if (!this.busy) this.next();
+  }
+
+  /** Starts the next play of the queue, or says that nothing plays any more. */
+  private next(): void {
+    const steps = this.queue.shift();
+    if (!steps) {
+      this.busy = false;
+      if (this.snapshot.playing) this.update({ playing: false });
+      return;
+    }
+    this.busy = true;
+    this.step(steps, 0, this.call);
   }
 
   private step(steps: readonly Step[], index: number, call: number): void {
     if (call !== this.call) return;
     if (index >= steps.length) {
-      if (this.snapshot.playing) this.update({ playing: false });
+      this.next();
       return;
     }
     const { item, maxMs } = steps[index]!;
@@ -534,7 +561,7 @@ export class VoiceManager {
         return;
       }
       const buffer = this.numbers.get(item);
-      if (buffer) this.playBuffer(buffer, maxMs, next);
+      if (buffer) this.playBuffer(buffer, maxMs, next, item);
       else this.speak(item, next);
       return;
     }
@@ -546,17 +573,22 @@ export class VoiceManager {
       this.step(steps, index + 1, call);
       return;
     }
-    this.playBuffer(buffer, maxMs, next);
+    this.playBuffer(buffer, maxMs, next, item);
   }
 
-  private playBuffer(buffer: AudioBufferLike, maxMs: number | undefined, onEnd: () => void): void {
+  private playBuffer(
+    buffer: AudioBufferLike,
+    maxMs: number | undefined,
+    onEnd: () => void,
+    item: VoiceItem,
+  ): void {
     const context = this.audio();
     const source = context.createBufferSource();
     source.buffer = buffer;
     source.playbackRate.value = this.snapshot.speed;
     source.connect(this.master as never);
     source.start();
-    mark('cartela:voice-start');
+    mark('cartela:voice-start', item);
     this.sources.add(source);
     if (!this.snapshot.playing) this.update({ playing: true });
     // The end is timed rather than taken from `onended`, which also fires on stop(); the clip's own length at

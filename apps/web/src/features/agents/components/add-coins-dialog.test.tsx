@@ -44,13 +44,59 @@ describe('Add Virtual Coins dialog', () => {
     await user.type(await screen.findByLabelText('Amount paid (ETB)'), '10.555');
     await user.type(screen.getByLabelText('Coins'), '0');
     await user.click(screen.getByRole('button', { name: 'Add coins' }));
-    expect(screen.getByLabelText('Amount paid (ETB)')).toHaveAccessibleDescription(
-      'Enter an amount of 0 or more, with at most 2 decimals',
+    await waitFor(() =>
+      expect(screen.getByLabelText('Amount paid (ETB)')).toHaveAccessibleDescription(
+        'Enter an amount of 0 or more, with at most 2 decimals',
+      ),
     );
     expect(screen.getByLabelText('Coins')).toHaveAccessibleDescription(
       'Enter a whole number of coins, at least 1',
     );
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each(['12.5', '12.50', '-5', '1e3', '٣', ' 12 '])(
+    "refuses '%s' as coins, keeps it as typed and sends nothing (decision 061)",
+    async (text) => {
+      const { user, fetchMock } = setup();
+      await user.type(await screen.findByLabelText('Amount paid (ETB)'), '100');
+      const coins = screen.getByLabelText('Coins');
+      await user.type(coins, text);
+      expect(coins).toHaveValue(text);
+      expect(screen.getByText('New balance').nextSibling).toHaveTextContent('—');
+      await user.click(screen.getByRole('button', { name: 'Add coins' }));
+      await waitFor(() =>
+        expect(coins).toHaveAccessibleDescription('Enter a whole number of coins, at least 1'),
+      );
+      expect(coins).toHaveValue(text);
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each(['-5', '1e3', '٣', ' 12 ', '12.555'])(
+    "refuses '%s' as the ETB amount and sends nothing",
+    async (text) => {
+      const { user, fetchMock } = setup();
+      const amount = await screen.findByLabelText('Amount paid (ETB)');
+      await user.type(amount, text);
+      await user.type(screen.getByLabelText('Coins'), '12');
+      await user.click(screen.getByRole('button', { name: 'Add coins' }));
+      await waitFor(() =>
+        expect(amount).toHaveAccessibleDescription('Enter an amount of 0 or more, with at most 2 decimals'),
+      );
+      expect(amount).toHaveValue(text);
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
+
+  it("sends '12' coins for '12.50' ETB", async () => {
+    const { user, fetchMock } = setup();
+    await user.type(await screen.findByLabelText('Amount paid (ETB)'), '12.50');
+    await user.type(screen.getByLabelText('Coins'), '12');
+    await user.click(screen.getByRole('button', { name: 'Add coins' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(JSON.parse(String(init.body))).toEqual({ coins: 12, etbAmount: 12.5, notes: null });
   });
 
   it('adds the coins and says how many, for how much, to whom', async () => {

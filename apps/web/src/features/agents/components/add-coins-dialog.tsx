@@ -6,14 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Input, inputClasses } from '@/components/ui/input';
+import { inputClasses } from '@/components/ui/input';
 import { Field } from '@/components/ui/label';
+import { NumberInput, numberField } from '@/components/ui/number-input';
 import { i18n } from '@/i18n';
 import { useContractForm } from '@/lib/form';
 import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useAddCoins } from '../api/add-coins';
-import { numberInput } from '../utils/form';
 
 const coins = AddCoinsRequest.shape;
 // The contract's rules: ETB paid 0 or more with at most 2 decimals, whole coins from 1; notes optional.
@@ -90,16 +90,10 @@ export function AddCoinsDialog({ agent, onClose }: { agent: Agent; onClose: () =
             label={t('agents.coins.amount')}
             hint={t('agents.coins.amountHint')}
           >
-            <Input
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="0.01"
-              {...numberInput(form, 'etbAmount')}
-            />
+            <NumberInput kind="decimal" {...numberField(form, 'etbAmount', 'decimal')} />
           </Field>
           <Field {...form.field('coins')} label={t('agents.coins.coins')} hint={t('agents.coins.coinsHint')}>
-            <Input type="number" inputMode="numeric" min={1} step={1} {...numberInput(form, 'coins')} />
+            <NumberInput kind="whole" {...numberField(form, 'coins', 'whole')} />
           </Field>
         </div>
         <Field {...form.field('notes')} label={t('agents.coins.notes')}>

@@ -4,8 +4,8 @@ import { type ComponentProps, useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { fieldDescriptionId } from '@/components/ui/label';
+import { NumberInput } from '@/components/ui/number-input';
 import { PATTERN_IDS, usePatternName } from '../utils/patterns';
 
 const MODELS: readonly FinancialModel[] = ['virtual-coin', 'commission-share'];
@@ -106,9 +106,7 @@ export function superAgentChoices(superAgents: readonly SuperAgent[] | undefined
   return (superAgents ?? []).filter((s) => s.isActive || s.id === currentId);
 }
 
-/** A percentage input (0-100). */
-export function PercentInput(props: ComponentProps<typeof Input>) {
-  return (
-    <Input type="number" inputMode="decimal" min={0} max={100} step="any" className="max-w-36" {...props} />
-  );
+/** A percentage input (0-100): the shared number input, its text kept as typed (decision 061). */
+export function PercentInput(props: ComponentProps<'input'>) {
+  return <NumberInput kind="decimal" className="max-w-36" {...props} />;
 }

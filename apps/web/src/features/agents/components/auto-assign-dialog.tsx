@@ -4,14 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/label';
+import { NumberInput, numberField } from '@/components/ui/number-input';
 import { i18n } from '@/i18n';
 import { errorText } from '@/lib/errors';
 import { useContractForm } from '@/lib/form';
 import { notify } from '@/lib/toast';
 import { useAutoAssign } from '../api/auto-assign';
-import { numberInput } from '../utils/form';
 
 const AutoAssignForm = z.object({ count: AutoAssignRequest.shape.count.unwrap() });
 /** Spec 02 section 9: auto-assign gives 10 balanced cartelas unless told otherwise. */
@@ -67,15 +66,7 @@ export function AutoAssignDialog({ agentId, agentName, onClose }: AutoAssignDial
           label={t('agents.autoAssign.count')}
           hint={t('agents.autoAssign.countHint')}
         >
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={300}
-            step={1}
-            className="max-w-32"
-            {...numberInput(form, 'count')}
-          />
+          <NumberInput kind="whole" className="max-w-32" {...numberField(form, 'count', 'whole')} />
         </Field>
       </form>
     </Dialog>

@@ -39,7 +39,7 @@ describe('Create Agent dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create Agent' });
     expect(dialog).toHaveAccessibleDescription('Step 1 of 2: Basic Info');
     expect(screen.getByRole('radio', { name: /Virtual coins/ })).toBeChecked();
-    expect(screen.getByLabelText('Commission (%)')).toHaveValue(10);
+    expect(screen.getByLabelText('Commission (%)')).toHaveValue('10');
     expect(screen.queryByLabelText('System share (%)')).not.toBeInTheDocument();
     const patterns = within(dialog).getAllByRole('checkbox');
     expect(patterns).toHaveLength(PATTERN_IDS.length);
@@ -49,7 +49,7 @@ describe('Create Agent dialog', () => {
   it('shows the system share (default 20) only for a commission-share agent', async () => {
     const { user } = setup();
     await user.click(await screen.findByRole('radio', { name: /Commission share/ }));
-    expect(screen.getByLabelText('System share (%)')).toHaveValue(20);
+    expect(screen.getByLabelText('System share (%)')).toHaveValue('20');
     await user.click(screen.getByRole('radio', { name: /Virtual coins/ }));
     expect(screen.queryByLabelText('System share (%)')).not.toBeInTheDocument();
   });
@@ -92,7 +92,7 @@ describe('Create Agent dialog', () => {
     ).toEqual(['No Super Agent', 'super1']);
     expect(screen.queryByLabelText('Super agent rate (%)')).not.toBeInTheDocument();
     await user.selectOptions(select, SUPER_ID);
-    expect(screen.getByLabelText('Super agent rate (%)')).toHaveValue(20);
+    expect(screen.getByLabelText('Super agent rate (%)')).toHaveValue('20');
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByLabelText('Username')).toHaveValue('hall7');
@@ -133,7 +133,7 @@ describe('Create Agent dialog', () => {
   it("sets the agent's minimum commission (10 unless changed) and keeps the commission from it", async () => {
     const { user, fetchMock } = setup();
     const minimum = await screen.findByLabelText('Minimum commission (%)');
-    expect(minimum).toHaveValue(10);
+    expect(minimum).toHaveValue('10');
     expect(minimum).toHaveAccessibleDescription(
       'The lowest commission the agent may set for itself (0-100).',
     );

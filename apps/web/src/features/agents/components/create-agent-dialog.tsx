@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, PasswordInput } from '@/components/ui/input';
 import { Field } from '@/components/ui/label';
+import { numberField } from '@/components/ui/number-input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { i18n } from '@/i18n';
@@ -22,7 +23,6 @@ import { notify } from '@/lib/toast';
 import { useCreateAgent } from '../api/create-agent';
 import { useSuperAgents } from '../api/super-agents';
 import { BASIC_INFO_FIELDS, CreateAgentForm, type CreateAgentValues } from '../utils/agent-forms';
-import { numberInput } from '../utils/form';
 import { PATTERN_IDS } from '../utils/patterns';
 import { FinancialModelField, PatternsField, PercentInput, superAgentChoices } from './agent-form-fields';
 
@@ -218,14 +218,14 @@ export function CreateAgentDialog({ onClose }: { onClose: () => void }) {
               label={t('agents.form.commission')}
               hint={t('agents.form.commissionHint')}
             >
-              <PercentInput {...numberInput(form, 'commissionPercentage')} />
+              <PercentInput {...numberField(form, 'commissionPercentage', 'decimal')} />
             </Field>
             <Field
               {...form.field('minCommissionPercentage')}
               label={t('agents.form.minCommission')}
               hint={t('agents.form.minCommissionHint')}
             >
-              <PercentInput {...numberInput(form, 'minCommissionPercentage')} />
+              <PercentInput {...numberField(form, 'minCommissionPercentage', 'decimal')} />
             </Field>
             {model === 'commission-share' && (
               <Field
@@ -233,7 +233,7 @@ export function CreateAgentDialog({ onClose }: { onClose: () => void }) {
                 label={t('agents.form.systemShare')}
                 hint={t('agents.form.systemShareHint')}
               >
-                <PercentInput {...numberInput(form, 'systemCommissionShare')} />
+                <PercentInput {...numberField(form, 'systemCommissionShare', 'decimal')} />
               </Field>
             )}
             <div className="sm:col-span-2">
@@ -290,7 +290,7 @@ export function CreateAgentDialog({ onClose }: { onClose: () => void }) {
                 label={t('agents.form.superAgentRate')}
                 hint={t('agents.form.superAgentRateHint')}
               >
-                <PercentInput {...numberInput(form, 'superAgentCommissionRate')} />
+                <PercentInput {...numberField(form, 'superAgentCommissionRate', 'decimal')} />
               </Field>
             )}
           </div>

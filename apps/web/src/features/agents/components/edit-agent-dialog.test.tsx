@@ -117,7 +117,7 @@ describe('Edit Agent dialog', () => {
     ).toBeInTheDocument();
     expect(puts).toEqual([{ virtualCoins: 1200, virtualCoinsShown: 1000 }]);
     // The input shows the balance now, and the agents list has it too.
-    await waitFor(() => expect(coins).toHaveValue(940));
+    await waitFor(() => expect(coins).toHaveValue('940'));
     expect(queryClient.getQueryData(agentsQuery().queryKey)?.agents[0]?.virtualCoins).toBe(940);
     expect(onClose).not.toHaveBeenCalled();
 
@@ -133,7 +133,7 @@ describe('Edit Agent dialog', () => {
   it("changes the agent's minimum commission, and keeps the commission from it", async () => {
     const { user, sent } = setup(makeAgent({ commissionPercentage: 12, minCommissionPercentage: 10 }));
     const minimum = await screen.findByLabelText('Minimum commission (%)');
-    expect(minimum).toHaveValue(10);
+    expect(minimum).toHaveValue('10');
     await user.clear(minimum);
     await user.type(minimum, '15');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -165,7 +165,7 @@ describe('Edit Agent dialog', () => {
     const { user, sent } = setup(
       makeAgent({ financialModel: 'commission-share', systemCommissionShare: 16.6667 }),
     );
-    expect(await screen.findByLabelText('System share (%)')).toHaveValue(16.6667);
+    expect(await screen.findByLabelText('System share (%)')).toHaveValue('16.6667');
     expect(screen.queryByLabelText('Virtual coins')).not.toBeInTheDocument();
     await user.clear(screen.getByLabelText('System share (%)'));
     await user.type(screen.getByLabelText('System share (%)'), '120');

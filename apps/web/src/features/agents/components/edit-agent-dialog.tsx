@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, PasswordInput } from '@/components/ui/input';
 import { Field } from '@/components/ui/label';
+import { NumberInput, numberField } from '@/components/ui/number-input';
 import { Select } from '@/components/ui/select';
 import { i18n } from '@/i18n';
 import { useContractForm } from '@/lib/form';
@@ -15,7 +16,6 @@ import { fetchAgents } from '../api/agents';
 import { useSuperAgents } from '../api/super-agents';
 import { isBalanceChanged, useUpdateAgent } from '../api/update-agent';
 import { EditAgentForm, type EditAgentOutput } from '../utils/agent-forms';
-import { numberInput } from '../utils/form';
 import { PATTERN_IDS } from '../utils/patterns';
 import { FinancialModelField, PatternsField, PercentInput, superAgentChoices } from './agent-form-fields';
 
@@ -193,14 +193,14 @@ export function EditAgentDialog({ agent, onClose }: { agent: Agent; onClose: () 
           label={t('agents.form.commission')}
           hint={t('agents.form.commissionHint')}
         >
-          <PercentInput {...numberInput(form, 'commissionPercentage')} />
+          <PercentInput {...numberField(form, 'commissionPercentage', 'decimal')} />
         </Field>
         <Field
           {...form.field('minCommissionPercentage')}
           label={t('agents.form.minCommission')}
           hint={t('agents.form.minCommissionHint')}
         >
-          <PercentInput {...numberInput(form, 'minCommissionPercentage')} />
+          <PercentInput {...numberField(form, 'minCommissionPercentage', 'decimal')} />
         </Field>
         {model === 'commission-share' ? (
           <Field
@@ -208,7 +208,7 @@ export function EditAgentDialog({ agent, onClose }: { agent: Agent; onClose: () 
             label={t('agents.form.systemShare')}
             hint={t('agents.form.systemShareHint')}
           >
-            <PercentInput {...numberInput(form, 'systemCommissionShare')} />
+            <PercentInput {...numberField(form, 'systemCommissionShare', 'decimal')} />
           </Field>
         ) : (
           <Field
@@ -216,14 +216,7 @@ export function EditAgentDialog({ agent, onClose }: { agent: Agent; onClose: () 
             label={t('agents.form.virtualCoins')}
             hint={t('agents.form.virtualCoinsHint')}
           >
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              className="max-w-40"
-              {...numberInput(form, 'virtualCoins')}
-            />
+            <NumberInput kind="whole" className="max-w-40" {...numberField(form, 'virtualCoins', 'whole')} />
           </Field>
         )}
         <Field {...form.field('superAgentId')} label={t('agents.form.superAgent')}>
@@ -243,7 +236,7 @@ export function EditAgentDialog({ agent, onClose }: { agent: Agent; onClose: () 
             label={t('agents.form.superAgentRate')}
             hint={t('agents.form.superAgentRateHint')}
           >
-            <PercentInput {...numberInput(form, 'superAgentCommissionRate')} />
+            <PercentInput {...numberField(form, 'superAgentCommissionRate', 'decimal')} />
           </Field>
         )}
         <div className="sm:col-span-2">

@@ -317,7 +317,7 @@ describe("an agent's cartela editor", () => {
     expect(await screen.findByText('agent1 has no cartelas yet')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Auto-assign' }));
-    expect(await screen.findByLabelText('How many')).toHaveValue(10);
+    expect(await screen.findByLabelText('How many')).toHaveValue('10');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Auto-assign' }));
     expect(await screen.findByText('Auto-assigned 10 balanced cartelas to agent1')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;

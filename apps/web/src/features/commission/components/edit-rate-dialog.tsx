@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Input, inputClasses } from '@/components/ui/input';
+import { inputClasses } from '@/components/ui/input';
 import { Field } from '@/components/ui/label';
+import { NumberInput, numberField } from '@/components/ui/number-input';
 import { i18n } from '@/i18n';
 import { useContractForm } from '@/lib/form';
 import { notify } from '@/lib/toast';
@@ -73,16 +74,11 @@ export function EditRateDialog({ setting, onClose }: { setting: CommissionSettin
           label={t('commission.editRate.rate')}
           hint={t('commission.editRate.rateHint')}
         >
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={100}
-            // Decimals are allowed (1/6 is 16.6667): the contract keeps up to 4, the spec's step is 0.01.
-            step="any"
+          {/* Decimals are allowed (1/6 is 16.6667): the contract keeps up to 4, the spec's step is 0.01. */}
+          <NumberInput
+            kind="decimal"
             data-autofocus
-            {...form.input('adminCommissionRate')}
-            {...form.register('adminCommissionRate', { valueAsNumber: true })}
+            {...numberField(form, 'adminCommissionRate', 'decimal')}
           />
         </Field>
         <Field {...form.field('notes')} label={t('commission.editRate.notes')}>

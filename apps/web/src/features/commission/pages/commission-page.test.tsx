@@ -338,7 +338,7 @@ describe('commission management', () => {
     await user.click(screen.getByRole('button', { name: 'Edit the rate of hall-a' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit commission rate' });
     const rate = within(dialog).getByLabelText('Admin commission rate (%)');
-    expect(rate).toHaveValue(16.6667);
+    expect(rate).toHaveValue('16.6667');
     expect(rate).toHaveFocus();
 
     // Out of range: said under the input, nothing sent.

@@ -64,7 +64,7 @@ export function CartelaStep({ assigned, selected, onChange }: CartelaStepProps) 
       result.notAssigned.length > 0
         ? t('games.wizard.cartelas.notAssignedRange', { list: numberList(result.notAssigned) })
         : null;
-    const added = t('games.wizard.cartelas.addedRange', { n: result.added.length });
+    const added = t('games.wizard.cartelas.addedRange', { count: result.added.length });
     if (refused) notify.error(refused, ERROR_TOAST);
     if (result.added.length > 0) notify.success(added, TOAST);
     setMessage(refused ? { tone: 'warning', text: `${refused} ${added}` } : { tone: 'success', text: added });

@@ -3,7 +3,7 @@ import { MONEY_LEVELS_ETB, PATTERN_IDS, type PatternId, santimToEtb } from '@car
 import { clsx } from 'clsx';
 import type { TFunction } from 'i18next';
 import { Check, Play } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LoadError, Loading } from '@/components/load-state';
@@ -13,6 +13,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api';
 import { errorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
+import type { NextGamePrefill } from '@/lib/next-game';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
@@ -111,7 +112,17 @@ function Stepper({ step }: { step: Step }) {
  * request carries an Idempotency-Key made once per submission, so a retry after a lost answer cannot create
  * two games (or charge the coins twice). On success the room of the new game opens.
  */
-export function CreateGameWizard({ onClose }: { onClose: () => void }) {
+export function CreateGameWizard({
+  onClose,
+  prefill = null,
+}: {
+  onClose: () => void;
+  /**
+   * 'Next game' (issue 19): the last game's stake, pattern and cartelas, already chosen (each still editable);
+   * the wizard then opens on its last step, Start Game one click away.
+   */
+  prefill?: NextGamePrefill | null;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const navigate = useNavigate();
@@ -119,18 +130,33 @@ export function CreateGameWizard({ onClose }: { onClose: () => void }) {
   const cartelas = useMyCartelas();
   const create = useCreateGame();
 
-  const [step, setStep] = useState<Step>('money');
-  const [preset, setPreset] = useState<number | null>(null);
-  const [custom, setCustom] = useState('');
+  const [step, setStep] = useState<Step>(prefill ? 'cartelas' : 'money');
+  const prefillPreset = prefill && MONEY_LEVELS_ETB.includes(prefill.stake) ? prefill.stake : null;
+  const [preset, setPreset] = useState<number | null>(prefillPreset);
+  const [custom, setCustom] = useState(prefill && prefillPreset === null ? String(prefill.stake) : '');
   const patterns = enabledPatterns(user?.winningPatterns);
-  const [chosen, setPattern] = useState<PatternId | null>(null);
+  const [chosen, setPattern] = useState<PatternId | null>(() =>
+    prefill && (PATTERN_IDS as readonly string[]).includes(prefill.patternId)
+      ? (prefill.patternId as PatternId)
+      : null,
+  );
   const pattern =
     chosen && patterns.includes(chosen)
       ? chosen
       : patterns.includes(DEFAULT_PATTERN)
         ? DEFAULT_PATTERN
         : (patterns[0] ?? null);
-  const [selected, setSelected] = useState<Set<number>>(() => new Set());
+  const [selected, setSelected] = useState<Set<number>>(() => new Set(prefill?.cartelas ?? []));
+  // A prefilled cartela no longer assigned to the agent is dropped once the agent's cartelas are known.
+  const assigned = cartelas.data;
+  useEffect(() => {
+    if (!assigned) return;
+    setSelected((current) =>
+      [...current].every((n) => assigned.has(n))
+        ? current
+        : new Set([...current].filter((n) => assigned.has(n))),
+    );
+  }, [assigned]);
   const [failure, setFailure] = useState<Failure | null>(null);
   const submission = useRef<{ key: string; body: string } | null>(null);
 

@@ -1,11 +1,12 @@
 import type { Game } from '@cartela/contract';
 import { clsx } from 'clsx';
-import { ChevronRight, History, PlayCircle } from 'lucide-react';
+import { ChevronRight, History, PlayCircle, PlusCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClasses } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
 import { useFormat } from '@/lib/format';
+import type { NextGamePrefill } from '@/lib/next-game';
 import { paths } from '@/lib/paths';
 import { shortGameId, usePatternText, useRate } from '../utils/display';
 import { StatusBadge } from './status-badge';
@@ -14,12 +15,23 @@ export interface GamesTableProps {
   games: readonly Game[];
   /** The admin's list of every agent's games names each game's agent. */
   showAgent?: boolean;
+  /** 'Next game' on a finished game (an agent's list): the wizard with its stake, pattern and cartelas. */
+  onNextGame?: (prefill: NextGamePrefill) => void;
 }
 
-/** A running game opens in its room; a finished or cancelled one opens its history. */
-export function gameLink(game: Pick<Game, 'gameId' | 'status'>): { to: string; over: boolean } {
+/**
+ * A running game opens in its room; a finished or cancelled one opens its history. The admin never runs a game
+ * (the room's state is the agent's): an admin's link always opens the history, read-only, running or not.
+ */
+export function gameLink(
+  game: Pick<Game, 'gameId' | 'status'>,
+  admin = false,
+): { to: string; over: boolean } {
   const over = game.status === 'finished' || game.status === 'cancelled';
-  return { to: over ? paths.gameHistory(game.gameId) : paths.gameRoom(game.gameId), over };
+  return {
+    to: over || admin ? paths.gameHistory(game.gameId) : paths.gameRoom(game.gameId),
+    over: over || admin,
+  };
 }
 
 /**
@@ -27,7 +39,7 @@ export function gameLink(game: Pick<Game, 'gameId' | 'status'>): { to: string; o
  * Pattern, Calls, Created and Actions. The spec's Actions column holds only a dash; here it opens the game
  * (its room while it runs, its history once over). A phone shows one card per game.
  */
-export function GamesTable({ games, showAgent = false }: GamesTableProps) {
+export function GamesTable({ games, showAgent = false, onNextGame }: GamesTableProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const rate = useRate();
@@ -67,7 +79,7 @@ export function GamesTable({ games, showAgent = false }: GamesTableProps) {
       <TableBody>
         {games.map((game) => {
           const id = shortGameId(game.gameId);
-          const { to, over } = gameLink(game);
+          const { to, over } = gameLink(game, showAgent);
           return (
             <TableRow key={game.id} aria-label={t('games.gameId', { id })} className="max-md:relative">
               <TableCell className="max-md:mb-1 max-md:border-b max-md:border-line max-md:pb-2">
@@ -143,6 +155,23 @@ export function GamesTable({ games, showAgent = false }: GamesTableProps) {
                   {over ? t('games.list.viewHistory') : t('games.list.openRoom')}
                   <ChevronRight className="size-4 md:hidden" aria-hidden="true" />
                 </Link>
+                {onNextGame && game.status === 'finished' && (
+                  <Button
+                    size="sm"
+                    className="mt-1.5 max-md:w-full md:mt-0 md:ml-2"
+                    aria-label={t('games.list.nextGameOf', { id })}
+                    onClick={() =>
+                      onNextGame({
+                        stake: game.stake,
+                        patternId: game.selectedWinningPattern,
+                        cartelas: game.cartelaNumbers,
+                      })
+                    }
+                  >
+                    <PlusCircle className="size-4" aria-hidden="true" />
+                    {t('games.list.nextGame')}
+                  </Button>
+                )}
               </TableCell>
             </TableRow>
           );

@@ -2,15 +2,19 @@ import { MONEY_LEVELS_ETB } from '@cartela/core';
 import { clsx } from 'clsx';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input } from '@/components/ui/input';
 import { Field, fieldDescriptionId } from '@/components/ui/label';
+import { NumberInput, typedNumber } from '@/components/ui/number-input';
 import { useFormat } from '@/lib/format';
 
 /** The stake the wizard may send: a whole number of birr, 1 to 1,000,000 (the contract's Stake). */
 export const MAX_STAKE_ETB = 1_000_000;
 
-/** The custom amount as the agent typed it: a whole number, 0 when blank (spec 02 section 5). */
-export const customAmount = (text: string): number => (text === '' ? 0 : Number(text));
+/**
+ * The custom amount as the agent typed it (spec 02 section 5): 0 when blank, the number when the text is a
+ * whole number of birr, NaN otherwise, which the wizard never sends. The text itself is never rewritten
+ * ('12.5' is not 125, '-5' is not 5; decision 061).
+ */
+export const customAmount = (text: string): number => (text === '' ? 0 : typedNumber(text, 'whole'));
 
 export interface MoneyStepProps {
   preset: number | null;
@@ -27,7 +31,15 @@ export function MoneyStep({ preset, custom, onPreset, onCustom, onSubmit }: Mone
   const { t } = useTranslation();
   const format = useFormat();
   const id = useId();
-  const tooLarge = customAmount(custom) > MAX_STAKE_ETB;
+  const amount = customAmount(custom);
+  const tooLarge = amount > MAX_STAKE_ETB;
+  // Blank is no choice yet (a preset may be on); anything else that is not 1 or more whole birr is refused.
+  const refused = custom !== '' && !(amount >= 1);
+  const error = tooLarge
+    ? t('games.wizard.money.tooLarge')
+    : refused
+      ? t('games.wizard.money.invalid')
+      : undefined;
   return (
     <div className="space-y-5">
       <fieldset>
@@ -60,24 +72,16 @@ export function MoneyStep({ preset, custom, onPreset, onCustom, onSubmit }: Mone
         id={id}
         label={t('games.wizard.money.custom')}
         hint={t('games.wizard.money.customHint')}
-        error={tooLarge ? t('games.wizard.money.tooLarge') : undefined}
+        error={error}
       >
-        <Input
+        <NumberInput
+          kind="whole"
           id={id}
-          inputMode="numeric"
-          autoComplete="off"
           placeholder="0"
           value={custom}
-          aria-invalid={tooLarge || undefined}
+          aria-invalid={error !== undefined || undefined}
           aria-describedby={fieldDescriptionId(id)}
-          onChange={(e) =>
-            onCustom(
-              e.target.value
-                .replace(/\D/g, '')
-                .replace(/^0+(?=\d)/, '')
-                .slice(0, 7),
-            )
-          }
+          onChange={(e) => onCustom(e.target.value)}
           onKeyDown={(e) => {
             if (e.key !== 'Enter') return;
             e.preventDefault();

@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { BingoCard } from '@/components/ui/bingo-card';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { useFormat } from '@/lib/format';
 import { useGameCartela } from '../api/game-cartela';
 import { usePatternText } from '../utils/display';
 
 type WinnerGame = Pick<
   GameDetail,
-  'gameId' | 'winners' | 'winnerCartelaNumber' | 'winningPattern' | 'calledNumbers' | 'totalCalls'
+  'gameId' | 'winners' | 'winnerCartelaNumber' | 'winningPattern' | 'calledNumbers' | 'totalCalls' | 'prize'
 >;
 
 interface Winner {
@@ -18,6 +19,8 @@ interface Winner {
   patternId: string;
   lastBall: number | null;
   callCount: number;
+  /** Its part of the prize (decision 062: winners on the same ball split it). */
+  prizeShare: number;
 }
 
 /** The confirmed winners; an older record may name only winnerCartelaNumber. */
@@ -30,12 +33,14 @@ function winnersOf(game: WinnerGame): Winner[] {
       patternId: game.winningPattern,
       lastBall: game.calledNumbers.at(-1) ?? null,
       callCount: game.totalCalls,
+      prizeShare: game.prize,
     },
   ];
 }
 
-function WinningCard({ game, winner }: { game: WinnerGame; winner: Winner }) {
+function WinningCard({ game, winner, sharedBy }: { game: WinnerGame; winner: Winner; sharedBy: number }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const pattern = usePatternText();
   const cartela = useGameCartela(game.gameId, winner.cartelaNumber);
   // The balls called up to the win: they are the marked cells of the winning card.
@@ -54,6 +59,14 @@ function WinningCard({ game, winner }: { game: WinnerGame; winner: Winner }) {
             {t('games.history.winner.lastBall', { ball: ballLabel(winner.lastBall), call: winner.callCount })}
           </p>
         )}
+        <p className="text-sm font-semibold text-ink">
+          {sharedBy > 1
+            ? t('games.history.winner.prizeShared', {
+                amount: format.etb(winner.prizeShare),
+                count: sharedBy,
+              })
+            : t('games.history.winner.prize', { amount: format.etb(winner.prizeShare) })}
+        </p>
       </div>
       <div className="min-w-0">
         {cartela.isPending && (
@@ -86,7 +99,7 @@ export function WinnerPanel({ game }: { game: WinnerGame }) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Trophy className="size-5 text-coin-500" aria-hidden="true" />
-          {t('games.history.winner.title')}
+          {t(winners.length > 1 ? 'games.history.winner.titleMany' : 'games.history.winner.title')}
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-6">
@@ -96,7 +109,9 @@ export function WinnerPanel({ game }: { game: WinnerGame }) {
             <p className="mt-1 text-sm text-ink-muted">{t('games.history.winner.noneBody')}</p>
           </div>
         ) : (
-          winners.map((winner) => <WinningCard key={winner.cartelaNumber} game={game} winner={winner} />)
+          winners.map((winner) => (
+            <WinningCard key={winner.cartelaNumber} game={game} winner={winner} sharedBy={winners.length} />
+          ))
         )}
       </CardContent>
     </Card>

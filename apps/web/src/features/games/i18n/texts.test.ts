@@ -26,7 +26,8 @@ describe('the games texts', () => {
     expect(en.wizard.cartelas.notAssignedRange).toBe(
       'Cartelas {{list}} are not assigned to you. Only assigned cartelas will be added.',
     );
-    expect(en.wizard.cartelas.addedRange).toBe('Added {{n}} assigned cartelas to selection.');
+    expect(en.wizard.cartelas.addedRange_other).toBe('Added {{count}} assigned cartelas to selection.');
+    expect(en.wizard.cartelas.addedRange_one).toBe('Added {{count}} assigned cartela to selection.');
     expect(en.wizard.cartelas.notAssignedClick).toBe('Cartela {{n}} is not assigned to you.');
     expect(en.history.notFound).toBe('Game Not Found');
     expect(en.history.back).toBe('Back to Games');

@@ -65,7 +65,7 @@ describe('/game-history/{gameId}', () => {
     const colour = {
       B: 'bg-sky-600',
       I: 'bg-rose-600',
-      N: 'bg-slate-600',
+      N: 'bg-violet-600',
       G: 'bg-emerald-600',
       O: 'bg-amber-400',
     };
@@ -212,7 +212,14 @@ describe('/game-history/{gameId}', () => {
       calledNumbers,
       winnerCartelaNumber: 17,
       winners: [
-        { cartelaNumber: 17, patternId: 'full-house', lastBall: calledNumbers[24]!, callCount: 25, at: null },
+        {
+          cartelaNumber: 17,
+          patternId: 'full-house',
+          lastBall: calledNumbers[24]!,
+          callCount: 25,
+          at: null,
+          prizeShare: 216,
+        },
       ],
     });
     withGame(game, {
@@ -235,6 +242,41 @@ describe('/game-history/{gameId}', () => {
       else expect(cell.className.includes('bg-success-600'), `cell ${value}`).toBe(upToWin.has(value));
     });
     expect(screen.queryByText('No winner in this game')).not.toBeInTheDocument();
+    expect(screen.getByText('Prize ETB 216.00')).toBeInTheDocument();
+  });
+
+  it('lists every winner of a shared win with its share of the prize, in English and Amharic', async () => {
+    const calledNumbers = drawnCalls(30, [12]);
+    const won = { patternId: 'full-house', lastBall: calledNumbers[24]!, callCount: 25, at: null } as const;
+    const game = makeDetail({
+      gameId: GAME_ID,
+      calledNumbers,
+      prize: 900.01,
+      winnerCartelaNumber: 17,
+      winners: [
+        { cartelaNumber: 17, ...won, prizeShare: 450.01 },
+        { cartelaNumber: 4, ...won, prizeShare: 450 },
+      ],
+    });
+    withGame(game, {
+      [`GET /api/games/${GAME_ID}/cartela/17`]: json(200, {
+        cartela: { cartelaNumber: 17, bingoCard: winnerCard },
+      }),
+      [`GET /api/games/${GAME_ID}/cartela/4`]: json(200, {
+        cartela: { cartelaNumber: 4, bingoCard: cardOf(4) },
+      }),
+    });
+    renderApp(`/game-history/${GAME_ID}`);
+
+    expect(await screen.findByText('Winners')).toBeInTheDocument();
+    expect(screen.getByText('Cartela 17')).toBeInTheDocument();
+    expect(screen.getByText('Cartela 4')).toBeInTheDocument();
+    expect(screen.getByText('Prize ETB 450.01: shared by 2 winners on the same ball')).toBeInTheDocument();
+    expect(screen.getByText('Prize ETB 450.00: shared by 2 winners on the same ball')).toBeInTheDocument();
+    await applyLanguage('am');
+    expect(await screen.findByText('ሽልማት ብር 450.00፦ በአንድ ኳስ ያሸነፉ 2 አሸናፊዎች ተካፍለውታል')).toBeInTheDocument();
+    expect(screen.getByText('አሸናፊዎች')).toBeInTheDocument();
+    await applyLanguage('en');
   });
 
   it("says 'No winner in this game' and 'Game ended without a winner' when nobody won", async () => {

@@ -1,15 +1,16 @@
 import '../i18n';
 import type { GameDetail } from '@cartela/contract';
-import { CalendarDays, Hash, type LucideIcon, Users, Wallet } from 'lucide-react';
+import { CalendarDays, Hash, Hourglass, type LucideIcon, Users, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { LoadError, Loading, useFailureToast } from '@/components/load-state';
-import { Card } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { useFormat } from '@/lib/format';
 import { isGameMissing, useGame } from '../api/game';
 import { CalledNumbers } from '../components/called-numbers';
 import { CancelledNotice } from '../components/cancelled-notice';
+import { ClaimsPanel } from '../components/claims-panel';
 import { FairnessPanel } from '../components/fairness-panel';
 import { GameDetails } from '../components/game-details';
 import { BackToGames, GameMissing } from '../components/game-missing';
@@ -27,6 +28,31 @@ function Stat({ icon: Icon, label, value }: { icon: LucideIcon; label: string; v
         <p className="text-xs font-medium text-ink-muted">{label}</p>
         <p className="text-base font-bold text-ink tabular-nums sm:text-lg">{value}</p>
       </div>
+    </Card>
+  );
+}
+
+/** A game still running (or paused) has no winner yet: it says so, not 'Game ended without a winner'. */
+function InProgress({ game }: { game: GameDetail }) {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Hourglass className="size-5 text-brand-600" aria-hidden="true" />
+          {t('games.history.winner.title')}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <div role="status" className="rounded-lg bg-surface-muted px-4 py-6 text-center">
+          <p className="font-semibold text-ink">
+            {game.status === 'paused'
+              ? t('games.history.inProgress.paused')
+              : t('games.history.inProgress.title')}
+          </p>
+          <p className="mt-1 text-sm text-ink-muted">{t('games.history.inProgress.body')}</p>
+        </div>
+      </CardContent>
     </Card>
   );
 }
@@ -49,9 +75,14 @@ function History({ game }: { game: GameDetail }) {
       </section>
       <CalledNumbers game={game} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <WinnerPanel game={game} />
+        {(game.status === 'active' || game.status === 'paused') && game.winners.length === 0 ? (
+          <InProgress game={game} />
+        ) : (
+          <WinnerPanel game={game} />
+        )}
         <GameDetails game={game} />
       </div>
+      <ClaimsPanel game={game} />
       <FairnessPanel game={game} />
     </div>
   );

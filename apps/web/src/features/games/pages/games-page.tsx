@@ -2,13 +2,14 @@ import '../i18n';
 import { Gamepad2, Plus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LoadError, Loading, useFailureToast } from '@/components/load-state';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { useFormat } from '@/lib/format';
+import { type NextGamePrefill, readNextGame } from '@/lib/next-game';
 import { useSession } from '@/lib/session';
 import { useGames } from '../api/games';
 import { GamesTable } from '../components/games-table';
@@ -40,6 +41,22 @@ export function GamesPage() {
   const page = pageFromSearch(params.get('page'));
   const games = useGames(admin ? 'admin' : 'agent', page);
   const [creating, setCreating] = useState(false);
+  const [prefill, setPrefill] = useState<NextGamePrefill | null>(null);
+  // 'Next game' from the room arrives with the last game in the navigation state (lib/next-game.ts): the wizard
+  // opens prefilled, and the state is dropped so Back or a reload show the plain list.
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const arriving = admin ? null : readNextGame(location.state);
+    if (!arriving) return;
+    setPrefill(arriving);
+    setCreating(true);
+    void navigate({ search: location.search }, { replace: true, state: null });
+  }, [admin, location.state, location.search, navigate]);
+  const nextGame = (next: NextGamePrefill) => {
+    setPrefill(next);
+    setCreating(true);
+  };
   useFailureToast(games.error, games.errorUpdatedAt, t('games.list.loadFailed'));
 
   useEffect(() => {
@@ -57,7 +74,12 @@ export function GamesPage() {
   }, [page, lastPage, setParams]);
 
   const createButton = (label: string) => (
-    <Button onClick={() => setCreating(true)}>
+    <Button
+      onClick={() => {
+        setPrefill(null);
+        setCreating(true);
+      }}
+    >
       <Plus className="size-4" aria-hidden="true" />
       {label}
     </Button>
@@ -103,7 +125,7 @@ export function GamesPage() {
           aria-busy={games.isPlaceholderData || undefined}
         >
           {data.games.length > 0 ? (
-            <GamesTable games={data.games} showAgent={admin} />
+            <GamesTable games={data.games} showAgent={admin} onNextGame={admin ? undefined : nextGame} />
           ) : (
             <p className="py-10 text-center text-sm text-ink-muted">{t('games.list.pageEmpty')}</p>
           )}
@@ -125,7 +147,7 @@ export function GamesPage() {
 
       {creating && (
         <Suspense fallback={null}>
-          <CreateGameWizard onClose={() => setCreating(false)} />
+          <CreateGameWizard prefill={prefill} onClose={() => setCreating(false)} />
         </Suspense>
       )}
     </>

@@ -1,4 +1,3 @@
-import { letterOf } from '@cartela/core';
 import { useTranslation } from 'react-i18next';
 import { BUSINESS_TIME_ZONE, useFormat } from '@/lib/format';
 
@@ -30,16 +29,8 @@ export function usePatternText() {
   };
 }
 
-/** The colours of a ball by its column (B 1-15, I 16-30, N 31-45, G 46-60, O 61-75). */
-export const BALL_COLOURS = {
-  B: 'bg-sky-600 text-white',
-  I: 'bg-rose-600 text-white',
-  N: 'bg-slate-600 text-white',
-  G: 'bg-emerald-600 text-white',
-  O: 'bg-amber-400 text-amber-950',
-} as const;
-
-export const ballColour = (n: number): string => BALL_COLOURS[letterOf(n)];
+/** The colours of a ball by its column: one map with the room and the hall display (lib/ball-colours.ts). */
+export { BALL_COLOURS, ballColour } from '@/lib/ball-colours';
 
 /** Since this day a shuffle leaves the order as it was (spec 00 'The draw', revised); before, it reordered it. */
 export const SHUFFLES_KEEP_ORDER_SINCE = '2026-11-26T12:00:00.000Z';

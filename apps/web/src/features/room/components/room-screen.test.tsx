@@ -93,8 +93,8 @@ describe('the room: controls', () => {
     await user.click(button('Call Next'));
     expect(room.commands).toEqual([{ type: 'call-next' }]);
     expect(currentBall()).toHaveTextContent('B-1');
-    // The first call of the game: everybody jump, then the ball.
-    expect(voice.played).toContain('sequence everybody_jump 1');
+    // The first call of the game: 'the game has started', everybody jump, then the ball (decision 060).
+    expect(voice.played).toContain('sequence game_started everybody_jump 1');
 
     await user.click(button('Call Next'));
     expect(currentBall()).toHaveTextContent('B-5');
@@ -406,7 +406,7 @@ describe('the room: the first call (the order sealed until then)', () => {
     await act(async () => release());
     await waitFor(() => expect(currentBall()).toHaveTextContent('B-1'));
     expect(currentBall()).toHaveAttribute('data-rolling');
-    expect(voice.played).toContain('sequence everybody_jump 1');
+    expect(voice.played).toContain('sequence game_started everybody_jump 1');
     expect(button('Call Next')).not.toHaveAttribute('aria-busy', 'true');
     // From there the room has the order: offline calls go on.
     act(() => room.set({ online: false }));
@@ -513,7 +513,9 @@ describe('the room: cancel', () => {
     const user = userEvent.setup();
     renderRoom(createFakeRoom({ sealed: true }));
     await user.click(button('የክፍሉ ቅንብሮች'));
-    await user.click(button('ጨዋታውን ሰርዝ'));
+    await user.click(
+      within(screen.getByRole('region', { name: 'የክፍሉ ቅንብሮች' })).getByRole('button', { name: 'ጨዋታውን ሰርዝ' }),
+    );
     const dialog = screen.getByRole('dialog', { name: 'ይህን ጨዋታ ልሰርዝ?' });
     expect(dialog).toHaveTextContent('ምንም ኳስ አልተጠራም፦ የጨዋታው 2 ሳንቲሞች ተመላሽ ይደረጋሉ።');
   });

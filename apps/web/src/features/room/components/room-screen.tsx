@@ -3,6 +3,7 @@ import '../i18n';
 import { type GameState, lastBall } from '@cartela/core';
 import { clsx } from 'clsx';
 import {
+  Ban,
   CheckCircle2,
   CloudOff,
   Expand,
@@ -11,6 +12,7 @@ import {
   MonitorUp,
   Pause,
   Play,
+  PlusCircle,
   RefreshCw,
   Repeat,
   Shuffle,
@@ -26,9 +28,12 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { VoicePreload } from '@/components/voice/voice-preload';
 import { currentLanguage } from '@/i18n';
+import { nextGameState } from '@/lib/next-game';
 import { paths } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
+import { setSiteHeaderHidden, toggleSiteHeader } from '@/lib/site-header';
 import { notify } from '@/lib/toast';
+import { useGameSounds } from '@/lib/voice/use-game-sounds';
 import { useVoice } from '@/lib/voice/use-voice';
 import { gameDisplayPath } from '../display/routes';
 import type { RoomCommand, RoomController, RoomResult } from '../model/types';
@@ -130,7 +135,12 @@ function ControlButton({
   ...props
 }: React.ComponentProps<typeof Button> & { icon: ReactNode }) {
   return (
-    <Button size="lg" className={clsx('min-h-14 text-base', className)} {...props}>
+    // Compact on a laptop (lg): the whole row stays in one line above the fold at 1366x800 (issue 19).
+    <Button
+      size="lg"
+      className={clsx('min-h-14 text-base lg:min-h-12 lg:px-3.5 lg:text-sm', className)}
+      {...props}
+    >
       {icon}
       {children}
     </Button>
@@ -150,7 +160,7 @@ function Room({
   const { t } = useTranslation();
   const voice = useVoice();
   const navigate = useNavigate();
-  const { view, dispatch, syncNow } = controller;
+  const { view, dispatch, syncNow, showClaim } = controller;
   const game = view.game;
   const gameId = game?.gameId ?? state.gameId;
   const readOnly = view.role !== 'caller';
@@ -229,8 +239,6 @@ function Room({
   const seenCalls = useRef(calls);
   const calledRef = useRef(state.calledNumbers);
   calledRef.current = state.calledNumbers;
-  const playNumber = voice.playNumber;
-  const playSequence = voice.playSequence;
   // Keyed on the count alone: a new state object (a pause, a sync) must not cut the ball's 2 s short.
   useEffect(() => {
     const before = seenCalls.current;
@@ -238,11 +246,6 @@ function Room({
     if (calls <= before) return;
     const ball = calledRef.current[calls - 1]!;
     setFresh({ ball, rolling: true, highlight: true });
-    // The call is heard as the ball appears; the room never waits for the sound. Only the caller's tab speaks.
-    if (!readOnlyRef.current) {
-      if (calls === 1) playSequence(['everybody_jump', ball]);
-      else playNumber(ball);
-    }
     const highlight = setTimeout(
       () => setFresh((f) => (f?.ball === ball ? { ...f, highlight: false } : f)),
       HIGHLIGHT_MS,
@@ -255,7 +258,15 @@ function Room({
       clearTimeout(highlight);
       clearTimeout(rolling);
     };
-  }, [calls, playNumber, playSequence]);
+  }, [calls]);
+  // The ball is heard as it appears, and every moment of the game with its sound (lib/voice, decision 060);
+  // the room never waits for a sound. Only the caller's tab speaks.
+  useGameSounds({
+    speaks: !readOnly,
+    calledNumbers: state.calledNumbers,
+    status: state.status,
+    shuffles: state.shuffles.length,
+  });
 
   const shuffles = state.shuffles.length;
   const seenShuffles = useRef(shuffles);
@@ -409,6 +420,13 @@ function Room({
     await send({ type: 'finish' }, t('room.errors.finish'));
     setFinishOpen(false);
   };
+  // ctrl/cmd+H hides the site's menu bar in the room; leaving the room brings it back.
+  useEffect(() => () => setSiteHeaderHidden(false), []);
+  // The hall display shows the cartela the agent is checking, then its verdict (issue 19).
+  useEffect(() => {
+    if (readOnly || !showClaim) return;
+    showClaim(claimCartela);
+  }, [claimCartela, readOnly, showClaim]);
   const openDisplay = () => {
     window.open(gameDisplayPath(gameId), `cartela-display-${gameId}`);
   };
@@ -430,6 +448,7 @@ function Room({
     validate: openValidate,
     fullscreen,
     header: () => setHeaderShown((shown) => !shown),
+    siteHeader: toggleSiteHeader,
     settings: () => setSettingsOpen((open) => !open),
   });
 
@@ -491,7 +510,10 @@ function Room({
           {t('room.sealed')}
         </p>
       )}
-      <section aria-label={t('room.controls.label')} className="flex flex-wrap gap-2 pb-20">
+      <section
+        aria-label={t('room.controls.label')}
+        className="flex flex-wrap gap-2 sm:pb-20 lg:pr-20 lg:pb-0"
+      >
         <ControlButton
           icon={<SkipForward className="size-5" aria-hidden="true" />}
           onClick={callNext}
@@ -575,6 +597,30 @@ function Room({
             {t('room.controls.finish')}
           </ControlButton>
         )}
+        {cancellable && calls === 0 && (
+          <ControlButton
+            variant="outline"
+            icon={<Ban className="size-5" aria-hidden="true" />}
+            onClick={openCancel}
+            className="border-danger-200 text-danger-700 hover:bg-danger-50"
+          >
+            {t('room.controls.cancel')}
+          </ControlButton>
+        )}
+        {over && !readOnly && (
+          <Link
+            to={paths.games}
+            state={nextGameState({
+              stake: game?.stake ?? 0,
+              patternId: game?.patternId ?? state.patternId,
+              cartelas: state.cartelas.map((c) => c.cartelaNumber),
+            })}
+            className={buttonClasses({ size: 'lg' })}
+          >
+            <PlusCircle className="size-5" aria-hidden="true" />
+            {t('room.controls.nextGame')}
+          </Link>
+        )}
         {over && (
           <Link to={paths.gameHistory(gameId)} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
             <History className="size-5" aria-hidden="true" />
@@ -597,6 +643,7 @@ function Room({
         state={state}
         readOnly={readOnly}
         busy={deciding}
+        prize={game?.prize ?? null}
         onClose={() => setClaimCartela(null)}
         onDecide={(decision) => void decide(decision)}
       />
@@ -632,7 +679,12 @@ function Room({
         onConfirm={(reason) => void cancelGame(reason)}
       />
       {celebrating !== null && (
-        <WinnerCelebration cartelaNumber={celebrating} prize={game?.prize ?? null} onDone={endCelebration} />
+        <WinnerCelebration
+          cartelaNumber={celebrating}
+          prize={game?.prize ?? null}
+          winners={state.winners}
+          onDone={endCelebration}
+        />
       )}
       <SettingsPanel
         open={settingsOpen}

@@ -51,7 +51,8 @@ export function SettingsPanel({
   }, [open, onOpenChange]);
 
   return (
-    <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3">
+    // On a phone the button sits in the page's flow below the controls (fixed, it covered Fullscreen: issue 19).
+    <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3 max-sm:static max-sm:mt-3">
       {open && (
         <section
           id={ids.panel}
@@ -189,5 +190,6 @@ const KEY_TEXT = {
   validate: 'validate',
   fullscreen: 'fullscreen',
   header: 'header',
+  siteHeader: 'siteHeader',
   settings: 'settings',
 } as const;

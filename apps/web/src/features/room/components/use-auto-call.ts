@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useVoiceManager } from '@/lib/voice/use-voice';
 import type { RoomResult, RoomView } from '../model/types';
 import { callableNow } from '../utils';
 
@@ -16,6 +17,9 @@ export interface AutoCall {
  * IndexedDB write, delays one call and not all the ones after it. It stops when no ball can be called, when a
  * call is refused, and when the connection drops in the middle of a run (the agent starts it again, locally,
  * with 'Auto (No Network)'). Pause stops its timer; resume restarts it, a whole interval after the resume.
+ * It waits for the voice (issue 19, decision 060): while a sound plays (the first ball behind its jingle, a clip
+ * longer than the interval) no call is made, and the next one goes the moment the voice falls silent when
+ * that is after its due time, so no ball's clip is ever cut and none is left unheard.
  */
 export function useAutoCall({
   view,
@@ -32,6 +36,8 @@ export function useAutoCall({
   onRefused: (result: Extract<RoomResult, { ok: false }>) => void;
 }): AutoCall {
   const [running, setRunning] = useState(false);
+  const voice = useVoiceManager();
+  const speaking = useSyncExternalStore(voice.subscribe, () => voice.getSnapshot().playing);
   const state = view.state;
   const status = state?.status ?? null;
   const callable = !!state && callableNow(state, view.online);
@@ -64,6 +70,8 @@ export function useAutoCall({
   const lastCallAt = view.lastCallAt;
   useEffect(() => {
     if (!running || !enabled || status !== 'active' || !callable) return;
+    // The voice still speaks: this runs again when it falls silent, and calls then if the call is due.
+    if (speaking) return;
     const last = lastCallAt ? Date.parse(lastCallAt) : Number.NaN;
     let due = Number.isNaN(last) ? Date.now() : last + speedMs;
     if (resumedAt !== null) due = Math.max(due, resumedAt + speedMs);
@@ -84,7 +92,7 @@ export function useAutoCall({
       Math.max(0, due - Date.now()),
     );
     return () => clearTimeout(timer);
-  }, [running, enabled, status, callable, lastCallAt, speedMs, resumedAt]);
+  }, [running, enabled, status, callable, lastCallAt, speedMs, resumedAt, speaking]);
 
   const start = useCallback(() => {
     setResumedAt(null);

@@ -7,6 +7,8 @@ export interface RoomShortcuts {
   validate(): void;
   fullscreen(): void;
   header(): void;
+  /** ctrl/cmd+H: the site's navigation bar. */
+  siteHeader(): void;
   settings(): void;
 }
 
@@ -18,6 +20,7 @@ export const SHORTCUT_KEYS: ReadonlyArray<{ keys: string; action: keyof RoomShor
   { keys: 'V', action: 'validate' },
   { keys: 'F', action: 'fullscreen' },
   { keys: 'H / Ctrl+Shift+H', action: 'header' },
+  { keys: 'Ctrl+H', action: 'siteHeader' },
   { keys: 'S / Ctrl+S', action: 'settings' },
 ];
 
@@ -46,10 +49,11 @@ export function useRoomShortcuts(handlers: RoomShortcuts, enabled = true): void 
       const h = ref.current;
       const key = event.key.toLowerCase();
       if (event.ctrlKey || event.metaKey) {
-        // The spec's: ctrl/cmd+shift+H the room header, ctrl/cmd+S the settings panel.
-        if (event.shiftKey && key === 'h') {
+        // The spec's: ctrl/cmd+H the site header, ctrl/cmd+shift+H the room header, ctrl/cmd+S the settings panel.
+        if (key === 'h') {
           event.preventDefault();
-          h.header();
+          if (event.shiftKey) h.header();
+          else h.siteHeader();
         } else if (!event.shiftKey && key === 's') {
           event.preventDefault();
           h.settings();

@@ -7,6 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Field, fieldDescriptionId } from '@/components/ui/label';
+import { useFormat } from '@/lib/format';
+import { prizeShareOf } from '../model/prize-share';
 import { usePatternName } from '../utils';
 
 /**
@@ -100,17 +102,21 @@ export function ValidationModal({
   state,
   readOnly,
   busy,
+  prize = null,
   onClose,
   onDecide,
 }: {
   cartelaNumber: number | null;
   state: GameState;
   readOnly: boolean;
+  /** The game's prize in ETB, when known: a win shared with another card on the same ball says its share. */
+  prize?: number | null;
   busy: 'good-bingo' | 'block' | null;
   onClose: () => void;
   onDecide: (decision: 'good-bingo' | 'block') => void;
 }) {
   const { t } = useTranslation();
+  const format = useFormat();
   // Judged on the state as it is now: a ball called while the modal is open changes the verdict (a late claim).
   const found = cartelaNumber === null ? null : claimFor(state, cartelaNumber);
   if (!found?.ok) return null;
@@ -124,6 +130,8 @@ export function ValidationModal({
   const canGoodBingo = !closed && (verdict.winner || verdict.manual);
   const canBlock = !closed && !verdict.winner;
   const progress = verdict.progress;
+  // Decision 062: a winner on the same ball as another shares the prize; say what this card gets.
+  const share = prize !== null && (alreadyWinner || canGoodBingo) ? prizeShareOf(state, prize, n) : null;
   return (
     <Dialog
       open
@@ -224,6 +232,13 @@ export function ValidationModal({
               ? t('room.modal.manual')
               : t(`room.claim.${verdict.reason}`)}
         </p>
+        {share !== null && share.sharedBy > 1 && (
+          <p className="text-center font-semibold text-ink" data-testid="prize-share">
+            {alreadyWinner
+              ? t('room.winner.prizeShared', { amount: format.etb(share.amount), count: share.sharedBy })
+              : t('room.modal.sharedWin', { amount: format.etb(share.amount), count: share.sharedBy })}
+          </p>
+        )}
       </div>
     </Dialog>
   );

@@ -1,6 +1,8 @@
+import type { GameState } from '@cartela/core';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format';
+import { prizeShareOf } from '../model/prize-share';
 import { CONFETTI_PIECES, WINNER_OVERLAY_MS } from '../utils';
 
 const COLOURS = ['#f59e0b', '#10b981', '#0ea5e9', '#f43f5e', '#8b5cf6', '#facc15', '#ffffff'];
@@ -30,14 +32,18 @@ function pieces(seed: number) {
 export function WinnerCelebration({
   cartelaNumber,
   prize,
+  winners = [],
   onDone,
 }: {
   cartelaNumber: number;
   prize: number | null;
+  /** The game's confirmed winners: several on the same ball split the prize (decision 062). */
+  winners?: GameState['winners'];
   onDone: () => void;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const share = prize === null ? null : prizeShareOf({ winners }, prize, cartelaNumber);
   const confetti = useMemo(() => pieces(cartelaNumber), [cartelaNumber]);
   useEffect(() => {
     const timer = setTimeout(onDone, WINNER_OVERLAY_MS);
@@ -77,9 +83,11 @@ export function WinnerCelebration({
         <p className="mt-4 text-[clamp(1.5rem,4vw,5rem)] font-bold">
           {t('room.winner.body', { n: cartelaNumber })}
         </p>
-        {prize !== null && (
+        {share !== null && (
           <p className="mt-2 text-[clamp(1.25rem,3vw,4rem)] font-semibold">
-            {t('room.winner.prize', { amount: format.etb(prize) })}
+            {share.sharedBy > 1
+              ? t('room.winner.prizeShared', { amount: format.etb(share.amount), count: share.sharedBy })
+              : t('room.winner.prize', { amount: format.etb(share.amount) })}
           </p>
         )}
       </div>

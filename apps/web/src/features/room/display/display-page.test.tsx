@@ -3,6 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '@/i18n';
 import type { RoomMessage, RoomView } from '../model/types';
+import { CARD_7, CARD_12 } from '../testing';
 import { CONFETTI_PIECES } from './components/moments';
 import { patternCells } from './components/pattern-cells';
 import { RoomDisplay } from './display-page';
@@ -81,6 +82,20 @@ function room(gameId = 'G7K2M9QX4TB') {
   return {
     channel,
     send: (message: RoomMessage) => act(() => channel.postMessage(message)),
+  };
+}
+
+/** The view with cartelas 7 and 8 (cards of the room's fakes) in the game. */
+function withCard(view: RoomView): RoomView {
+  return {
+    ...view,
+    state: {
+      ...view.state!,
+      cartelas: [
+        { cartelaNumber: 7, card: CARD_7 },
+        { cartelaNumber: 8, card: CARD_12 },
+      ],
+    },
   };
 }
 
@@ -185,6 +200,82 @@ describe('the hall display', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('shows the cartela being checked (its card, the called numbers, the pattern), then the verdict with the reason (issue 19)', () => {
+    vi.useFakeTimers();
+    const caller = room();
+    render(<RoomDisplay gameId="G7K2M9QX4TB" options={{ openChannel, loadStored: nothingStored }} />);
+    // Cartela 7: corners 1, 61, 5, 65; 1 and 61 called, the last ball (20) on the card.
+    const view = withCard(makeView([1, 61, 20]));
+    caller.send({ type: 'view', view });
+    caller.send({ type: 'checking', cartelaNumber: 7 });
+    const claim = screen.getByTestId('claim');
+    expect(claim).toHaveAttribute('data-verdict', 'checking');
+    expect(claim).toHaveTextContent('Checking cartela 7');
+    expect(claim).toHaveTextContent('Checking...');
+    expect(claim).toHaveTextContent('Last ball I-20 (on the card)');
+    const cells = within(claim).getAllByRole('cell');
+    expect(cells).toHaveLength(25);
+    const called = cells.filter((c) => c.hasAttribute('data-called')).map((c) => c.textContent);
+    expect(called).toEqual(['1', '61', 'FREE', '20']);
+    const pattern = cells.filter((c) => c.hasAttribute('data-in-pattern')).map((c) => c.textContent);
+    expect(pattern).toEqual(['1', '61', '5', '65']);
+
+    // Blocked: the card stays, with the reason in words.
+    const blocked = { ...view, state: { ...view.state!, blocked: [7] } };
+    caller.send({ type: 'view', view: blocked });
+    caller.send({ type: 'blocked', cartelaNumber: 7, reason: 'PATTERN_INCOMPLETE' });
+    expect(screen.getByTestId('claim')).toHaveAttribute('data-verdict', 'blocked');
+    expect(screen.getByTestId('claim')).toHaveTextContent('Cartela blocked');
+    expect(screen.getByTestId('claim')).toHaveTextContent('Pattern not complete');
+    caller.send({ type: 'blocked', cartelaNumber: 7, reason: 'LATE_CLAIM' });
+    expect(screen.getByTestId('claim')).toHaveTextContent('Late claim: the last ball is not on the card');
+  });
+
+  it('a closed modal takes the claim off the TV; a win shows GOOD BINGO with the prize (shared on a tie)', () => {
+    vi.useFakeTimers();
+    const caller = room();
+    render(<RoomDisplay gameId="G7K2M9QX4TB" options={{ openChannel, loadStored: nothingStored }} />);
+    const view = withCard(makeView([1, 61, 5, 65]));
+    caller.send({ type: 'view', view });
+    caller.send({ type: 'checking', cartelaNumber: 7 });
+    expect(screen.getByTestId('claim')).toBeInTheDocument();
+    caller.send({ type: 'checking-done' });
+    expect(screen.queryByTestId('claim')).toBeNull();
+
+    const won = {
+      ...view,
+      state: {
+        ...view.state!,
+        winners: [{ cartelaNumber: 7, patternId: 'four-corners', lastBall: 65, callCount: 4, at: null }],
+      },
+    } as RoomView;
+    caller.send({ type: 'view', view: won });
+    caller.send({ type: 'celebrate', cartelaNumber: 7 });
+    // The modal closes after the decision: that must not take the verdict off the screen.
+    caller.send({ type: 'checking-done' });
+    const claim = screen.getByTestId('claim');
+    expect(claim).toHaveAttribute('data-verdict', 'good');
+    expect(claim).toHaveTextContent('GOOD BINGO');
+    expect(claim).toHaveTextContent(/Prize: ETB\s*480/);
+    expect(within(claim).getByTestId('confetti').children).toHaveLength(CONFETTI_PIECES);
+
+    const tie = {
+      ...won,
+      state: {
+        ...won.state!,
+        winners: [
+          ...won.state!.winners,
+          { cartelaNumber: 8, patternId: 'four-corners', lastBall: 65, callCount: 4, at: null },
+        ],
+      },
+    } as RoomView;
+    caller.send({ type: 'view', view: tie });
+    caller.send({ type: 'celebrate', cartelaNumber: 7 });
+    expect(screen.getByTestId('claim')).toHaveTextContent(/Prize: ETB\s*240/);
+    act(() => vi.advanceTimersByTime(8100));
+    expect(screen.queryByTestId('claim')).toBeNull();
+  });
+
   it("reopens from the room's stored state, and the room's own view replaces it", async () => {
     const caller = room();
     const stored = viewFromStored({ gameId: 'G7K2M9QX4TB', gameState: { state: makeView([10, 11]).state } });
@@ -244,6 +335,17 @@ describe('the display helpers', () => {
   it('read only well-formed messages and stored records', () => {
     expect(readMessage({ type: 'hello' })).toEqual({ type: 'hello' });
     expect(readMessage({ type: 'blocked', cartelaNumber: 3 })).toEqual({ type: 'blocked', cartelaNumber: 3 });
+    expect(readMessage({ type: 'blocked', cartelaNumber: 3, reason: 'LATE_CLAIM' })).toEqual({
+      type: 'blocked',
+      cartelaNumber: 3,
+      reason: 'LATE_CLAIM',
+    });
+    expect(readMessage({ type: 'checking', cartelaNumber: 3 })).toEqual({
+      type: 'checking',
+      cartelaNumber: 3,
+    });
+    expect(readMessage({ type: 'checking', cartelaNumber: 0 })).toBeNull();
+    expect(readMessage({ type: 'checking-done' })).toEqual({ type: 'checking-done' });
     expect(readMessage({ type: 'view' })).toBeNull();
     expect(readMessage('view')).toBeNull();
     expect(viewFromStored(undefined)).toBeNull();

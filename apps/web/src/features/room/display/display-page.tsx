@@ -6,11 +6,12 @@ import { useFormat } from '@/lib/format';
 import type { RoomView } from '../model/types';
 import { Ball } from './components/ball';
 import { DisplayBoard } from './components/board';
+import { ClaimMoment } from './components/claim';
 import { FullscreenButton } from './components/fullscreen-button';
 import { Blocked, Celebration, KEYFRAMES } from './components/moments';
 import { PatternCells } from './components/pattern-cells';
 import type { FollowRoomOptions } from './follow-room';
-import { useRoomDisplay } from './use-room-display';
+import { type RoomDisplayState, useRoomDisplay } from './use-room-display';
 
 /** Recent calls shown besides the current ball (spec 02 section 9: 5). */
 export const LAST_CALLS = 5;
@@ -121,6 +122,38 @@ function Board({ view, gameId, live }: { view: RoomView; gameId: string; live: b
   );
 }
 
+const VERDICTS = { checking: 'checking', celebrate: 'good', blocked: 'blocked' } as const;
+
+/**
+ * A moment over the board: the claim with its card when the room's state has the cartela (issue 19), else the
+ * plain celebration or 'Cartela blocked'.
+ */
+function Moment({
+  moment,
+  view,
+}: {
+  moment: NonNullable<RoomDisplayState['moment']>;
+  view: RoomView | null;
+}) {
+  const state = view?.state;
+  if (state?.cartelas.some((c) => c.cartelaNumber === moment.cartelaNumber)) {
+    return (
+      <ClaimMoment
+        key={moment.key}
+        verdict={VERDICTS[moment.kind]}
+        cartelaNumber={moment.cartelaNumber}
+        reason={moment.reason}
+        state={state}
+        prize={view?.game?.prize ?? null}
+      />
+    );
+  }
+  if (moment.kind === 'celebrate')
+    return <Celebration key={moment.key} cartelaNumber={moment.cartelaNumber} />;
+  if (moment.kind === 'blocked') return <Blocked key={moment.key} cartelaNumber={moment.cartelaNumber} />;
+  return null;
+}
+
 /** The hall display of `gameId`: what the game room shows, for a TV or a projector (issue 10). */
 export function RoomDisplay({
   gameId,
@@ -150,8 +183,7 @@ export function RoomDisplay({
     <div style={UNIT} className="fixed inset-0 overflow-hidden bg-slate-950 text-white select-none">
       <style>{KEYFRAMES}</style>
       {content}
-      {moment?.kind === 'celebrate' && <Celebration key={moment.key} cartelaNumber={moment.cartelaNumber} />}
-      {moment?.kind === 'blocked' && <Blocked key={moment.key} cartelaNumber={moment.cartelaNumber} />}
+      {moment && <Moment moment={moment} view={view} />}
     </div>
   );
 }

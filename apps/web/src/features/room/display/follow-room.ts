@@ -12,8 +12,15 @@ export interface RoomChannel {
   onmessage: ((event: MessageEvent) => void) | null;
 }
 
-/** A moment the display shows over the board, as the room does. */
-export type DisplayMoment = { kind: 'celebrate' | 'blocked'; cartelaNumber: number };
+/**
+ * A moment the display shows over the board, as the room does: the cartela being checked (issue 19), then its
+ * verdict (the celebration, or blocked with core's reason).
+ */
+export type DisplayMoment = {
+  kind: 'checking' | 'celebrate' | 'blocked';
+  cartelaNumber: number;
+  reason?: string;
+};
 
 export interface FollowRoomOptions {
   /** Opens the game's channel (BroadcastChannel by default; null where the browser has none). */
@@ -23,6 +30,8 @@ export interface FollowRoomOptions {
   /** The room's view: `live` from the room itself, or not (the stored state, until the room answers). */
   onView: (view: RoomView, live: boolean) => void;
   onMoment: (moment: DisplayMoment) => void;
+  /** The validation modal closed without a decision: a 'checking' moment ends. */
+  onCheckingDone?: () => void;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -37,10 +46,17 @@ export function readMessage(data: unknown): RoomMessage | null {
     case 'view':
       return isObject(data.view) ? { type: 'view', view: data.view as unknown as RoomView } : null;
     case 'celebrate':
-    case 'blocked':
+    case 'checking':
       return isCartelaNumber(data.cartelaNumber)
         ? { type: data.type, cartelaNumber: data.cartelaNumber }
         : null;
+    case 'blocked':
+      if (!isCartelaNumber(data.cartelaNumber)) return null;
+      return typeof data.reason === 'string' && /^[A-Z_]{1,40}$/.test(data.reason)
+        ? { type: 'blocked', cartelaNumber: data.cartelaNumber, reason: data.reason }
+        : { type: 'blocked', cartelaNumber: data.cartelaNumber };
+    case 'checking-done':
+      return { type: 'checking-done' };
     case 'hello':
       return { type: 'hello' };
     default:
@@ -86,7 +102,13 @@ function openBroadcastChannel(name: string): RoomChannel | null {
  * function that stops following.
  */
 export function followRoom(gameId: string, options: FollowRoomOptions): () => void {
-  const { openChannel = openBroadcastChannel, loadStored = loadFromIndexedDb, onView, onMoment } = options;
+  const {
+    openChannel = openBroadcastChannel,
+    loadStored = loadFromIndexedDb,
+    onView,
+    onMoment,
+    onCheckingDone,
+  } = options;
   let stopped = false;
   let live = false;
   const channel = openChannel(roomChannelName(gameId));
@@ -97,6 +119,10 @@ export function followRoom(gameId: string, options: FollowRoomOptions): () => vo
       if (message.type === 'view') {
         live = true;
         onView(message.view, true);
+      } else if (message.type === 'checking-done') {
+        onCheckingDone?.();
+      } else if (message.type === 'blocked') {
+        onMoment({ kind: 'blocked', cartelaNumber: message.cartelaNumber, reason: message.reason });
       } else if (message.type !== 'hello') {
         onMoment({ kind: message.type, cartelaNumber: message.cartelaNumber });
       }

@@ -3,7 +3,13 @@ import type { RoomView } from '../model/types';
 import { type DisplayMoment, type FollowRoomOptions, followRoom } from './follow-room';
 
 /** How long the display shows a moment (spec 02 section 9: the winner overlay stays 8 s). */
-export const MOMENT_MS: Record<DisplayMoment['kind'], number> = { celebrate: 8000, blocked: 5000 };
+export const MOMENT_MS: Record<DisplayMoment['kind'], number> = {
+  celebrate: 8000,
+  // Blocked shows the card and the reason: long enough to read from the back of the hall.
+  blocked: 8000,
+  // Until the agent decides or closes the modal; a room that went away does not leave it up for ever.
+  checking: 120_000,
+};
 
 export interface RoomDisplayState {
   /** The room's last view, or null until the room (or the stored state) gives one. */
@@ -40,6 +46,7 @@ export function useRoomDisplay(
           MOMENT_MS[moment.kind],
         );
       },
+      onCheckingDone: () => setState((s) => (s.moment?.kind === 'checking' ? { ...s, moment: null } : s)),
     });
     return () => {
       clearTimeout(timer);

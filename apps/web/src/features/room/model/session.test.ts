@@ -357,6 +357,23 @@ describe('RoomSession: sync', () => {
     expect(server.state.winners.map((w) => w.cartelaNumber)).toEqual([1]);
     expect(browser.messages.map((m) => m.message)).toContainEqual({ type: 'celebrate', cartelaNumber: 1 });
   });
+
+  it('tells the display the cartela being checked, and why one is blocked (issue 19)', async () => {
+    const { browser, open } = setup();
+    const session = open();
+    await session.idle();
+    await callN(session, 1);
+    session.showClaim(2);
+    expect(browser.messages.map((m) => m.message)).toContainEqual({ type: 'checking', cartelaNumber: 2 });
+    const result = await session.dispatch({ type: 'validate', cartelaNumber: 2, decision: 'block' });
+    expect(result.ok).toBe(true);
+    session.showClaim(null);
+    const said = browser.messages.map((m) => m.message);
+    const blocked = said.find((m) => m.type === 'blocked');
+    expect(blocked).toMatchObject({ type: 'blocked', cartelaNumber: 2 });
+    expect(['PATTERN_INCOMPLETE', 'LATE_CLAIM']).toContain((blocked as { reason?: string }).reason);
+    expect(said.at(-1)).toEqual({ type: 'checking-done' });
+  });
 });
 
 describe('RoomSession: the first call (the order sealed until then)', () => {

@@ -112,6 +112,8 @@ export class RoomSession {
   private loadStatus: 'loading' | 'missing' | 'error' = 'loading';
   private loadError: string | null = null;
   private role: RoomRole = 'unknown';
+  /** The cartela open in the validation modal (a display that says hello meanwhile is shown it too). */
+  private checking: number | null = null;
   /** The caller's view, as a viewer last received it. */
   private remoteView: RoomView | null = null;
   private online: boolean;
@@ -362,6 +364,13 @@ export class RoomSession {
     for (const listener of [...this.listeners]) listener();
   }
 
+  /** The hall display shows the cartela being checked (null: the modal closed). The caller's tab only. */
+  showClaim = (cartelaNumber: number | null): void => {
+    this.checking = cartelaNumber;
+    if (this.role !== 'caller') return;
+    this.post(cartelaNumber === null ? { type: 'checking-done' } : { type: 'checking', cartelaNumber });
+  };
+
   private post(message: RoomMessage): void {
     try {
       this.channel?.postMessage(message);
@@ -373,8 +382,10 @@ export class RoomSession {
   private onMessage = (event: MessageEvent): void => {
     const message = event.data as RoomMessage | undefined;
     if (!message || typeof message !== 'object') return;
-    if (message.type === 'hello' && this.role === 'caller') this.post({ type: 'view', view: this.view });
-    else if (message.type === 'view' && this.role !== 'caller') {
+    if (message.type === 'hello' && this.role === 'caller') {
+      this.post({ type: 'view', view: this.view });
+      if (this.checking !== null) this.post({ type: 'checking', cartelaNumber: this.checking });
+    } else if (message.type === 'view' && this.role !== 'caller') {
       this.remoteView = message.view;
       if (this.role === 'viewer') this.emit();
     }
@@ -474,10 +485,12 @@ export class RoomSession {
     this.record = next;
     this.emit();
     if (command.type === 'validate') {
-      this.post({
-        type: command.decision === 'good-bingo' ? 'celebrate' : 'blocked',
-        cartelaNumber: command.cartelaNumber,
-      });
+      if (command.decision === 'good-bingo')
+        this.post({ type: 'celebrate', cartelaNumber: command.cartelaNumber });
+      else {
+        const reason = result.state.validations.at(-1)?.reason;
+        this.post({ type: 'blocked', cartelaNumber: command.cartelaNumber, ...(reason ? { reason } : {}) });
+      }
     }
     if (!this.retryTimer) void this.runSync();
     return { ok: true, state: result.state };

@@ -89,6 +89,11 @@ export interface RoomController {
   dispatch(command: RoomCommand): Promise<RoomResult>;
   /** Sends the outbox now (after 'refused', once more). */
   syncNow(): void;
+  /**
+   * Tells the hall display which cartela the agent is checking (the validation modal is open), or null once it
+   * closes (issue 19). Only the caller's tab speaks to the display.
+   */
+  showClaim?(cartelaNumber: number | null): void;
 }
 
 /** The BroadcastChannel every tab, window and the hall display of a game share: `cartela-room-${gameId}`. */
@@ -102,4 +107,9 @@ export type RoomMessage =
   | { type: 'hello' }
   /** Moments the display shows as the room does: the winner celebration, a blocked cartela. */
   | { type: 'celebrate'; cartelaNumber: number }
-  | { type: 'blocked'; cartelaNumber: number };
+  /** `reason`: core's claim verdict when the cartela was blocked ('PATTERN_INCOMPLETE', 'LATE_CLAIM', ...). */
+  | { type: 'blocked'; cartelaNumber: number; reason?: string }
+  /** The agent opened this cartela in the validation modal: the display shows it being checked (issue 19). */
+  | { type: 'checking'; cartelaNumber: number }
+  /** The validation modal closed without a decision: the display goes back to the board. */
+  | { type: 'checking-done' };

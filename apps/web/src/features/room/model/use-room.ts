@@ -61,5 +61,8 @@ export function useRoom(gameId: string): RoomController {
     return release;
   }, [session]);
   const view = useSyncExternalStore(session.subscribe, session.getView, session.getView);
-  return useMemo(() => ({ view, dispatch: session.dispatch, syncNow: session.syncNow }), [view, session]);
+  return useMemo(
+    () => ({ view, dispatch: session.dispatch, syncNow: session.syncNow, showClaim: session.showClaim }),
+    [view, session],
+  );
 }

@@ -1,4 +1,6 @@
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
+import { paths } from '@/lib/paths';
+import { useSession } from '@/lib/session';
 import { useVoiceSetup } from '@/lib/voice/use-voice';
 import { RoomScreen } from '../components/room-screen';
 import { useRoom } from '../model/use-room';
@@ -10,6 +12,14 @@ import { useRoom } from '../model/use-room';
  */
 export function RoomPage() {
   const { gameId = '' } = useParams();
+  const { user } = useSession();
+  // Only the agent runs a game (its GET /state is the agent's): anyone else sees the game read-only, in its
+  // history, rather than a permission error (issue 19).
+  if (user && user.role !== 'agent') return <Navigate to={paths.gameHistory(gameId)} replace />;
+  return <AgentRoom gameId={gameId} />;
+}
+
+function AgentRoom({ gameId }: { gameId: string }) {
   const controller = useRoom(gameId);
   // The voices load once the board is up: reading and decoding a whole pack must not delay the game's own
   // state from IndexedDB after a reload (bench/room.mjs).

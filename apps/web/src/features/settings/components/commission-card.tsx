@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/label';
+import { NumberInput, numberField } from '@/components/ui/number-input';
 import { i18n } from '@/i18n';
 import { useContractForm } from '@/lib/form';
 import { useFormat } from '@/lib/format';
@@ -85,15 +85,7 @@ export function CommissionCard({ user }: { user: SessionUser }) {
             hint={t('settings.commission.percentageHint', { min })}
             className="max-w-xs"
           >
-            <Input
-              type="number"
-              inputMode="decimal"
-              min={minimum}
-              max={100}
-              step={0.1}
-              {...form.input('commissionPercentage')}
-              {...form.register('commissionPercentage', { valueAsNumber: true })}
-            />
+            <NumberInput kind="decimal" {...numberField(form, 'commissionPercentage', 'decimal')} />
           </Field>
           {example && (
             <p className="rounded-lg bg-surface-muted px-4 py-3 text-sm text-ink-muted" aria-live="polite">

@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Input, inputClasses } from '@/components/ui/input';
+import { inputClasses } from '@/components/ui/input';
 import { Field } from '@/components/ui/label';
+import { NumberInput, numberField } from '@/components/ui/number-input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useContractForm } from '@/lib/form';
@@ -18,7 +19,7 @@ import { useAgentUsers } from '../api/agent-users';
 import { useAgreements } from '../api/agreements';
 import { useAssignAgent } from '../api/assign-agent';
 import { useSuperAgents } from '../api/super-agents';
-import { dialogFailure, type Failure, numberInput, rateText } from './form-helpers';
+import { dialogFailure, type Failure, rateText } from './form-helpers';
 
 const shape = AssignAgentRequest.shape;
 const AssignForm = z.object({
@@ -185,14 +186,7 @@ export function AssignAgentDialog({ superAgentId, onClose }: AssignAgentDialogPr
           label={t('superAgents.assignForm.rate')}
           hint={t('superAgents.assignForm.rateHint')}
         >
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={100}
-            step="any"
-            {...numberInput(form, 'superAgentCommissionRate')}
-          />
+          <NumberInput kind="decimal" {...numberField(form, 'superAgentCommissionRate', 'decimal')} />
         </Field>
         <Field {...form.field('notes')} label={t('superAgents.assignForm.notes')}>
           <textarea

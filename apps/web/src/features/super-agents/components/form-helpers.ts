@@ -3,11 +3,6 @@ import { ApiError } from '@/lib/api';
 import { errorText } from '@/lib/errors';
 import type { ContractForm } from '@/lib/form';
 
-/** A number input's registration: the form holds a number (NaN while the input is empty, which the schema refuses). */
-export function numberInput<V extends FieldValues, T>(form: ContractForm<V, T>, name: Path<V>) {
-  return { ...form.input(name), ...form.register(name, { valueAsNumber: true }) };
-}
-
 /** What a dialog's alert says after a refused call: the spec's title, and the server's own reason. */
 export interface Failure {
   title: string;

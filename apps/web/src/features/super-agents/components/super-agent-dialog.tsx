@@ -14,13 +14,14 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, inputClasses, PasswordInput } from '@/components/ui/input';
 import { Field } from '@/components/ui/label';
+import { NumberInput, numberField } from '@/components/ui/number-input';
 import { Switch } from '@/components/ui/switch';
 import { useContractForm } from '@/lib/form';
 import { notify } from '@/lib/toast';
 import { usernameField } from '@/lib/username-field';
 import { useCreateSuperAgent } from '../api/create-super-agent';
 import { useUpdateSuperAgent } from '../api/update-super-agent';
-import { dialogFailure, type Failure, numberInput } from './form-helpers';
+import { dialogFailure, type Failure } from './form-helpers';
 
 const create = CreateSuperAgentRequest.shape;
 const update = UpdateSuperAgentRequest.shape;
@@ -171,14 +172,7 @@ export function SuperAgentDialog({ superAgent, onClose }: SuperAgentDialogProps)
           label={t('superAgents.form.platformRate')}
           hint={t('superAgents.form.platformRateHint')}
         >
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={100}
-            step="any"
-            {...numberInput(form, 'platformCommissionRate')}
-          />
+          <NumberInput kind="decimal" {...numberField(form, 'platformCommissionRate', 'decimal')} />
         </Field>
         <Field {...form.field('contact')} label={t('superAgents.form.contact')}>
           <Input

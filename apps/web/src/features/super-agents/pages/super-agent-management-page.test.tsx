@@ -226,7 +226,7 @@ describe('super agent management', () => {
       const user = userEvent.setup();
       await user.click(await screen.findByRole('button', { name: 'Create Super Agent' }));
       const dialog = await screen.findByRole('dialog', { name: 'Create Super Agent' });
-      expect(within(dialog).getByLabelText('Platform commission rate (%)')).toHaveValue(50);
+      expect(within(dialog).getByLabelText('Platform commission rate (%)')).toHaveValue('50');
       // No active toggle when creating: a new super agent is active.
       expect(within(dialog).queryByRole('switch')).not.toBeInTheDocument();
       expect(within(dialog).getByLabelText('Username')).toHaveFocus();
@@ -364,7 +364,7 @@ describe('super agent management', () => {
       const user = userEvent.setup();
       await user.click(await screen.findByRole('button', { name: 'Assign Agent' }));
       const dialog = await screen.findByRole('dialog', { name: 'Assign Agent' });
-      expect(within(dialog).getByLabelText('Super agent commission rate (%)')).toHaveValue(20);
+      expect(within(dialog).getByLabelText('Super agent commission rate (%)')).toHaveValue('20');
       const superAgents = within(dialog).getByRole('combobox', { name: 'Super agent' });
       await waitFor(() =>
         expect(

@@ -82,6 +82,8 @@ export function VoicePackCard() {
 
   const preview = async (item: VoiceItem) => {
     await voice.unlock();
+    // A preview replaces the one playing: the agent is trying sounds, not running a round (decision 060).
+    voice.stopAll();
     if (item === 'good_bingo') voice.goodBingo();
     else voice.playSequence([item]);
   };

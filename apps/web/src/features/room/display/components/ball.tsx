@@ -1,15 +1,8 @@
 import { ballLabel, letterOf } from '@cartela/core';
+import { ballColour } from '@/lib/ball-colours';
 
-/** A ball's colours by its column (B 1-15, I 16-30, N 31-45, G 46-60, O 61-75), for a dark hall screen. */
-const COLOURS = {
-  B: 'bg-sky-500 text-white',
-  I: 'bg-rose-500 text-white',
-  N: 'bg-violet-500 text-white',
-  G: 'bg-emerald-500 text-white',
-  O: 'bg-amber-400 text-amber-950',
-} as const;
-
-export const ballColour = (n: number): string => COLOURS[letterOf(n)];
+/** A ball's colours by its column: the room's own map (lib/ball-colours.ts), so the TV and the room agree. */
+export { ballColour };
 
 /** A round ball: its letter over its number; `size` in display units (--u). */
 export function Ball({ n, size, className = '' }: { n: number; size: number; className?: string }) {

@@ -34,38 +34,45 @@ function pieces() {
   }));
 }
 
+/** The 150 falling confetti pieces (hidden for people who asked for less motion). */
+export function Confetti() {
+  const confetti = useMemo(pieces, []);
+  return (
+    <div
+      aria-hidden
+      data-testid="confetti"
+      className="pointer-events-none absolute inset-0 motion-reduce:hidden"
+    >
+      {confetti.map((p) => (
+        <span
+          key={p.id}
+          className="absolute top-0 rounded-[2px]"
+          style={
+            {
+              left: p.left,
+              width: p.width,
+              height: p.height,
+              background: p.background,
+              '--drift': p.drift,
+              '--spin': p.spin,
+              animation: `display-confetti-fall ${p.duration} linear ${p.delay} infinite both`,
+            } as React.CSSProperties
+          }
+        />
+      ))}
+    </div>
+  );
+}
+
 /** The winner celebration: BINGO!, the winning cartela and 150 confetti pieces (shown 8 s by the page). */
 export function Celebration({ cartelaNumber }: { cartelaNumber: number }) {
   const { t } = useTranslation();
-  const confetti = useMemo(pieces, []);
   return (
     <div
       role="alert"
       className="fixed inset-0 z-20 flex flex-col items-center justify-center overflow-hidden bg-black/70"
     >
-      <div
-        aria-hidden
-        data-testid="confetti"
-        className="pointer-events-none absolute inset-0 motion-reduce:hidden"
-      >
-        {confetti.map((p) => (
-          <span
-            key={p.id}
-            className="absolute top-0 rounded-[2px]"
-            style={
-              {
-                left: p.left,
-                width: p.width,
-                height: p.height,
-                background: p.background,
-                '--drift': p.drift,
-                '--spin': p.spin,
-                animation: `display-confetti-fall ${p.duration} linear ${p.delay} infinite both`,
-              } as React.CSSProperties
-            }
-          />
-        ))}
-      </div>
+      <Confetti />
       <p
         className="font-black text-[calc(var(--u)*14)] text-amber-300 leading-none drop-shadow-[0_0.1em_0.2em_rgb(0_0_0/0.6)]"
         style={{ animation: 'display-pop 400ms ease-out both' }}

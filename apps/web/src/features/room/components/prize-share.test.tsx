@@ -1,0 +1,89 @@
+// Decision 062: winners on the same ball split the prize; the room's celebration and validation modal say the
+// share (core's prizeShares over the room's game prize), in English and Amharic.
+import { createGame, type GameState, gameReducer } from '@cartela/core';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '@/i18n';
+import '../i18n';
+import { ValidationModal } from './validate-dialog';
+import { WinnerCelebration } from './winner-celebration';
+
+const CARD = [
+  [1, 16, 31, 46, 61],
+  [2, 17, 32, 47, 62],
+  [3, 18, 0, 48, 63],
+  [4, 19, 34, 49, 64],
+  [5, 20, 35, 50, 65],
+];
+/** The same four corners, another card (one middle number differs). */
+const TWIN = CARD.map((row, r) => row.map((n, c) => (r === 1 && c === 1 ? 21 : n)));
+const ALL = Array.from({ length: 75 }, (_, i) => i + 1);
+const FIRST = [1, 61, 5, 65];
+
+function step(state: GameState | null, action: Parameters<typeof gameReducer>[1]): GameState {
+  const result = gameReducer(state, action);
+  if (!result.ok) throw new Error(result.error.message);
+  return result.state;
+}
+
+/** Cartelas 12 and 7 both complete four corners on the 4th ball; 12 is confirmed. */
+function tiedState(): GameState {
+  const state = createGame({
+    gameId: 'g1',
+    patternId: 'four-corners',
+    cartelas: [
+      { cartelaNumber: 12, card: CARD },
+      { cartelaNumber: 7, card: TWIN },
+    ],
+    order: [...FIRST, ...ALL.filter((n) => !FIRST.includes(n))],
+    commitment: 'a'.repeat(64),
+  });
+  if (!state.ok) throw new Error(state.error.message);
+  let s = state.state;
+  for (let i = 0; i < 4; i++) s = step(s, { type: 'call-next' });
+  return step(s, { type: 'validate', cartelaNumber: 12, decision: 'good-bingo' });
+}
+
+afterEach(async () => {
+  await applyLanguage('en');
+});
+
+describe('a shared win in the room', () => {
+  it('the validation modal says what a second GOOD BINGO on the same ball shares', () => {
+    render(
+      <ValidationModal
+        cartelaNumber={7}
+        state={tiedState()}
+        readOnly={false}
+        busy={null}
+        prize={900.01}
+        onClose={() => {}}
+        onDecide={() => {}}
+      />,
+    );
+    expect(screen.getByTestId('prize-share')).toHaveTextContent(
+      'Another cartela already won on this ball: GOOD BINGO shares the prize, ETB 450.00 to this one (2 winners)',
+    );
+  });
+
+  it('the celebration shows each winner its share, shared by 2 winners, in English and Amharic', async () => {
+    const state = step(tiedState(), { type: 'validate', cartelaNumber: 7, decision: 'good-bingo' });
+    const { rerender } = render(
+      <WinnerCelebration cartelaNumber={12} prize={900.01} winners={state.winners} onDone={() => {}} />,
+    );
+    expect(screen.getByText('Prize ETB 450.01, shared by 2 winners')).toBeInTheDocument();
+    rerender(
+      <WinnerCelebration cartelaNumber={7} prize={900.01} winners={state.winners} onDone={() => {}} />,
+    );
+    expect(screen.getByText('Prize ETB 450.00, shared by 2 winners')).toBeInTheDocument();
+    await applyLanguage('am');
+    expect(await screen.findByText('ሽልማት ብር 450.00፣ 2 አሸናፊዎች ተካፍለውታል')).toBeInTheDocument();
+  });
+
+  it('a lone winner still takes the whole prize', () => {
+    render(
+      <WinnerCelebration cartelaNumber={12} prize={900} winners={tiedState().winners} onDone={() => {}} />,
+    );
+    expect(screen.getByText('Prize ETB 900.00')).toBeInTheDocument();
+  });
+});

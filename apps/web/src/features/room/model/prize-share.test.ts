@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { prizeShareOf } from './prize-share';
+
+const winner = (cartelaNumber: number) => ({
+  cartelaNumber,
+  patternId: 'four-corners' as const,
+  lastBall: 65,
+  callCount: 4,
+  at: null,
+});
+
+describe('prizeShareOf (decision 062)', () => {
+  it('gives a lone winner the whole prize', () => {
+    expect(prizeShareOf({ winners: [winner(7)] }, 900, 7)).toEqual({ amount: 900, sharedBy: 1 });
+    expect(prizeShareOf({ winners: [] }, 900, 7)).toEqual({ amount: 900, sharedBy: 1 });
+  });
+
+  it('splits it between winners on the same ball, the odd santim to the first confirmed', () => {
+    const state = { winners: [winner(7), winner(3)] };
+    expect(prizeShareOf(state, 900.01, 7)).toEqual({ amount: 450.01, sharedBy: 2 });
+    expect(prizeShareOf(state, 900.01, 3)).toEqual({ amount: 450, sharedBy: 2 });
+  });
+
+  it('says what a card not yet confirmed would get as the next winner', () => {
+    expect(prizeShareOf({ winners: [winner(7)] }, 900, 3)).toEqual({ amount: 450, sharedBy: 2 });
+  });
+});

@@ -1,0 +1,16 @@
+import { letterOf } from '@cartela/core';
+
+/**
+ * A ball's colours by its column (B 1-15, I 16-30, N 31-45, G 46-60, O 61-75): one map for the room's board, the
+ * hall display and the games' pages, so a column has one colour wherever the hall sees it (issue 19). Each
+ * reads on the room's light page and on the display's dark screen.
+ */
+export const BALL_COLOURS = {
+  B: 'bg-sky-600 text-white',
+  I: 'bg-rose-600 text-white',
+  N: 'bg-violet-600 text-white',
+  G: 'bg-emerald-600 text-white',
+  O: 'bg-amber-400 text-amber-950',
+} as const;
+
+export const ballColour = (n: number): string => BALL_COLOURS[letterOf(n)];

@@ -1,0 +1,135 @@
+// The room fits its screens (issue 19): at 1366x800 every control of the room is in the viewport without
+// scrolling, in English and in Amharic; on a 390-wide phone nothing covers Fullscreen; the hall display on a
+// 1920x1080 TV shows the cartela being checked. Screenshots go to .tmp/room-layout/ for a person to look.
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { signInAs } from './support/pages';
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+// Outside test-results/, which Playwright empties at each run.
+const SHOTS = '.tmp/room-layout';
+
+async function newGame(request: APIRequestContext, page: Page, cartelas: number[]) {
+  const token = (await page.evaluate(() => localStorage.getItem('token'))) as string;
+  const response = await request.post('/api/games', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { stake: 20, cartelaNumbers: cartelas, selectedPattern: 'full-house' },
+  });
+  expect(response.status()).toBeLessThan(300);
+  return ((await response.json()) as { gameId: string }).gameId;
+}
+
+async function language(page: Page, name: 'English' | 'አማርኛ') {
+  await page
+    .getByRole('group', { name: /Language|ቋንቋ/ })
+    .first()
+    .getByRole('button', { name })
+    .click();
+  await expect(page.locator('html')).toHaveAttribute('lang', name === 'English' ? 'en' : 'am');
+}
+
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * Every button and link of the room's controls lies inside the viewport (nothing below the fold), and the
+ * floating settings button lies over none of them.
+ */
+async function expectControlsInView(page: Page, label: string, settings: string) {
+  const fab = (await page.getByRole('button', { name: settings }).boundingBox())!;
+  const viewport = page.viewportSize()!;
+  const controls = page.getByRole('region', { name: label }).locator('button, a');
+  const count = await controls.count();
+  expect(count).toBeGreaterThan(5);
+  const scrollY = await page.evaluate(() => window.scrollY);
+  expect(scrollY).toBe(0);
+  for (let i = 0; i < count; i++) {
+    const control = controls.nth(i);
+    const box = (await control.boundingBox())!;
+    const name = (await control.textContent())?.trim();
+    expect(box, name).not.toBeNull();
+    expect(box.x, `${name} left`).toBeGreaterThanOrEqual(0);
+    expect(box.y, `${name} top`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${name} right`).toBeLessThanOrEqual(viewport.width);
+    expect(box.y + box.height, `${name} bottom`).toBeLessThanOrEqual(viewport.height);
+    expect(overlap(box, fab), `${name} under the settings button`).toBe(false);
+  }
+}
+
+/** Nothing lies over the button `name`: not the settings button, nor anything at its centre and corners. */
+async function expectUncovered(page: Page, name: string) {
+  const target = page.getByRole('button', { name, exact: true });
+  await target.scrollIntoViewIfNeeded();
+  const fab = (await page.getByRole('button', { name: 'Room settings' }).boundingBox())!;
+  expect(overlap((await target.boundingBox())!, fab), `${name} under the settings button`).toBe(false);
+  const covered = await target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const points = [
+      [r.left + r.width / 2, r.top + r.height / 2],
+      [r.left + 4, r.top + 4],
+      [r.right - 4, r.bottom - 4],
+    ];
+    return points.some(([x, y]) => {
+      const hit = document.elementFromPoint(x!, y!);
+      return !hit || !(el === hit || el.contains(hit));
+    });
+  });
+  expect(covered, `${name} is covered`).toBe(false);
+}
+
+test.describe('The room fits its screens', () => {
+  test('[AGENT] at 1366x800 every room control is visible without scrolling, in English and Amharic; the TV shows the claim', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.slow();
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await signInAs(page, 'agent1');
+    const gameId = await newGame(request, page, range(86, 95));
+    await page.goto(`/game/${gameId}`);
+    await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Call Next', exact: true }).click();
+    await expect(page.getByText('1/75', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Finish Game' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/room-1366x800-en.png` });
+    await expectControlsInView(page, 'Game controls', 'Room settings');
+
+    // The hall display on a 1920x1080 TV, following the room; the agent checks a cartela: the TV shows it.
+    const display = await context.newPage();
+    await display.setViewportSize({ width: 1920, height: 1080 });
+    await display.goto(`/game/${gameId}/display`);
+    await expect(display.getByText('1/75', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await display.screenshot({ path: `${SHOTS}/display-1920x1080.png` });
+    await page.getByRole('button', { name: 'Validate', exact: true }).click();
+    await page.getByLabel('Cartela number').fill('86');
+    await page.getByRole('button', { name: 'Show Bingo Card' }).click();
+    const claim = display.getByTestId('claim');
+    await expect(claim).toHaveAttribute('data-verdict', 'checking');
+    await expect(claim).toContainText('Checking cartela 86');
+    await display.screenshot({ path: `${SHOTS}/display-checking-1920x1080.png` });
+    await page.getByRole('button', { name: 'BLOCK CARTELA' }).click();
+    await expect(claim).toHaveAttribute('data-verdict', 'blocked');
+    await expect(claim).toContainText('Pattern not complete');
+    await display.screenshot({ path: `${SHOTS}/display-blocked-1920x1080.png` });
+    await display.close();
+
+    await language(page, 'አማርኛ');
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SHOTS}/room-1366x800-am.png` });
+    await expectControlsInView(page, 'የጨዋታ መቆጣጠሪያዎች', 'የክፍሉ ቅንብሮች');
+    await language(page, 'English');
+  });
+
+  test('[AGENT] @phone on a 390-wide phone nothing covers Fullscreen', async ({ page, request }) => {
+    test.slow();
+    await signInAs(page, 'agent1');
+    const gameId = await newGame(request, page, range(96, 100));
+    await page.goto(`/game/${gameId}`);
+    await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await page.screenshot({ path: `${SHOTS}/room-phone-top.png` });
+    await expectUncovered(page, 'Fullscreen');
+    await page.screenshot({ path: `${SHOTS}/room-phone-fullscreen.png` });
+    await expectUncovered(page, 'Cancel game');
+  });
+});
