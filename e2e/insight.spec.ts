@@ -663,6 +663,8 @@ test.describe('money and insight', () => {
       createdAt: string;
       finishedAt: string | null;
       cancelReason: string | null;
+      winners: number;
+      prizeShares: number[];
     };
     const rows: Row[] = [];
     for (let p = 1; ; p++) {
@@ -699,7 +701,7 @@ test.describe('money and insight', () => {
     expect(text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
     const lines = text.slice(0, -2).split('\r\n');
     expect(lines[0]).toBe(
-      'Game ID,Status,Stake,Players,Calls,Commission %,Fee,Total,Prize,Business date,Created,Finished,Cancel reason',
+      'Game ID,Status,Stake,Players,Calls,Commission %,Fee,Total,Prize,Winners,Prize per winner,Business date,Created,Finished,Cancel reason',
     );
     expect(lines.slice(1)).toEqual(
       rows.map((r) =>
@@ -713,6 +715,12 @@ test.describe('money and insight', () => {
           csvEtb(r.agentFee),
           csvEtb(r.totalAmount),
           csvEtb(r.prize),
+          r.winners,
+          r.prizeShares.length === 0
+            ? ''
+            : r.prizeShares.every((share) => share === r.prizeShares[0])
+              ? csvEtb(r.prizeShares[0]!)
+              : r.prizeShares.map(csvEtb).join(' / '),
           r.businessDate,
           r.createdAt,
           r.finishedAt ?? '',
