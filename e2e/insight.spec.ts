@@ -731,7 +731,7 @@ test.describe('money and insight', () => {
     // And by hand: yesterday's 50 ETB game of 4 players at 10%.
     const big = expected.find((g) => g.daysAgo === 1)!;
     expect(lines.find((l) => l.startsWith(`${big.gameId},`))).toMatch(
-      new RegExp(`^${big.gameId},finished,50\\.00,4,30,10,20\\.00,200\\.00,180\\.00,${to},`),
+      new RegExp(`^${big.gameId},finished,50\\.00,4,30,10,20\\.00,200\\.00,180\\.00,0,,${to},`),
     );
   });
 });
