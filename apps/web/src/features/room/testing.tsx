@@ -249,6 +249,7 @@ export function fakeRoomVoice() {
     playSequence: record('sequence', (items: readonly unknown[]) => `sequence ${items.join(' ')}`),
     goodBingo: record('goodBingo'),
     blocked: record('blocked'),
+    playSpecial: record('special', (id: string) => `special ${id}`),
     everybodyJump: record('everybodyJump'),
     unlock: async () => {
       played.push('unlock');

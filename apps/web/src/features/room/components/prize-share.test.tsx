@@ -2,7 +2,7 @@
 // share (core's prizeShares over the room's game prize), in English and Amharic.
 import { createGame, type GameState, gameReducer } from '@cartela/core';
 import { render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '@/i18n';
 import '../i18n';
 import { ValidationModal } from './validate-dialog';
@@ -78,6 +78,25 @@ describe('a shared win in the room', () => {
     expect(screen.getByText('Prize ETB 450.00, shared by 2 winners')).toBeInTheDocument();
     await applyLanguage('am');
     expect(await screen.findByText('ሽልማት ብር 450.00፣ 2 አሸናፊዎች ተካፍለውታል')).toBeInTheDocument();
+  });
+
+  it("a second winner's celebration lasts its own 8 seconds, not what was left of the first's", () => {
+    vi.useFakeTimers();
+    try {
+      const state = step(tiedState(), { type: 'validate', cartelaNumber: 7, decision: 'good-bingo' });
+      const onDone = vi.fn();
+      const { rerender } = render(
+        <WinnerCelebration cartelaNumber={12} prize={900} winners={state.winners} onDone={onDone} />,
+      );
+      vi.advanceTimersByTime(7_000);
+      rerender(<WinnerCelebration cartelaNumber={7} prize={900} winners={state.winners} onDone={onDone} />);
+      vi.advanceTimersByTime(7_000);
+      expect(onDone).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1_000);
+      expect(onDone).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a lone winner still takes the whole prize', () => {

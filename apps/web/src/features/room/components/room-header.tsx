@@ -5,6 +5,7 @@ import { Badge, GAME_STATUS_TONE } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useFormat } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { refusalText } from '../model/refusal';
 import type { RoomView } from '../model/types';
 import { clockTime, shortGameId, usePatternName } from '../utils';
 
@@ -16,7 +17,7 @@ export function SyncState({ view, onRetry }: { view: RoomView; onRetry: () => vo
     return (
       <div role="alert" className="space-y-1 rounded-lg bg-danger-50 px-3 py-2 text-sm text-danger-700">
         <p className="font-semibold">
-          {t('room.sync.refused', { seq: sync.seq, message: sync.message || sync.reason })}
+          {t('room.sync.refused', { seq: sync.seq, message: refusalText(sync.reason, sync.message) })}
         </p>
         <p>{t('room.sync.refusedNote')}</p>
         <Button size="sm" variant="outline" onClick={onRetry}>

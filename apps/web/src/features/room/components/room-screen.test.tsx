@@ -128,6 +128,19 @@ describe('the room: controls', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to shuffle numbers');
   });
 
+  it("says a refusal in Amharic in Amharic: core's code is translated, not its English message", async () => {
+    const user = userEvent.setup();
+    const room = createFakeRoom({ calls: 1 });
+    renderRoom(room);
+    await applyLanguage('am');
+    room.refuseNext('call-next', 'WINNER_DECLARED', 'A winner has been confirmed: finish the game');
+    await user.click(screen.getByRole('button', { name: 'ቀጣይ ጥራ' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('አሸናፊ ተረጋግጧል፦ ጨዋታውን ይጨርሱ');
+    expect(alert).not.toHaveTextContent('A winner has been confirmed');
+    await applyLanguage('en');
+  });
+
   it('shuffles with a 3 s flicker, offline too, and finishes after "Finish Game?"', async () => {
     const user = userEvent.setup();
     const room = createFakeRoom({ calls: 2 });
@@ -208,6 +221,8 @@ describe('the room: validation', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Show Bingo Card' }));
 
     const modal = screen.getByRole('dialog', { name: 'Cartela #7' });
+    // The hall hears that the card checks out while the agent looks at it.
+    expect(voice.played).toContain('special winner_cartela');
     expect(within(modal).getByRole('table', { name: 'Cartela 7' })).toBeInTheDocument();
     expect(modal).toHaveTextContent('Last ball: O-65 (on this card)');
     expect(within(modal).getByRole('progressbar', { name: 'Pattern progress' })).toHaveAttribute(
@@ -227,6 +242,19 @@ describe('the room: validation', () => {
     expect(button('Call Next')).toBeDisabled();
   });
 
+  it("a number that is not one of the game's cartelas: said on screen and heard in the hall", async () => {
+    const user = userEvent.setup();
+    const room = createFakeRoom({ calls: 4 });
+    const { voice } = renderRoom(room);
+    await user.click(button('Validate'));
+    await user.type(screen.getByLabelText('Cartela number'), '99');
+    await user.click(button('Show Bingo Card'));
+    expect(screen.getByRole('dialog', { name: 'Validate' })).toHaveTextContent(
+      'Cartela #99 not found in the game',
+    );
+    expect(voice.played).toContain('special cartela_not_in_game');
+  });
+
   it('BLOCK CARTELA for a card whose pattern is not complete', async () => {
     const user = userEvent.setup();
     const room = createFakeRoom({ calls: 4 });
@@ -235,6 +263,7 @@ describe('the room: validation', () => {
     await user.type(screen.getByLabelText('Cartela number'), '12');
     await user.click(button('Show Bingo Card'));
     const modal = screen.getByRole('dialog', { name: 'Cartela #12' });
+    expect(voice.played).not.toContain('special winner_cartela');
     expect(modal).toHaveTextContent('The pattern is not complete');
     expect(modal).toHaveTextContent('Last ball: O-65 (not on this card)');
     expect(within(modal).queryByRole('button', { name: 'GOOD BINGO' })).not.toBeInTheDocument();

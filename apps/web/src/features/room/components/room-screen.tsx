@@ -1,6 +1,6 @@
 import './room.css';
 import '../i18n';
-import { type GameState, lastBall } from '@cartela/core';
+import { claimFor, type GameState, lastBall } from '@cartela/core';
 import { clsx } from 'clsx';
 import {
   Ban,
@@ -36,6 +36,7 @@ import { notify } from '@/lib/toast';
 import { useGameSounds } from '@/lib/voice/use-game-sounds';
 import { useVoice } from '@/lib/voice/use-voice';
 import { gameDisplayPath } from '../display/routes';
+import { refusalText } from '../model/refusal';
 import type { RoomCommand, RoomController, RoomResult } from '../model/types';
 import {
   callableNow,
@@ -196,7 +197,7 @@ function Room({
   const explain = useCallback(
     (result: Extract<RoomResult, { ok: false }>) => {
       const key = ROOM_CODES[result.code as keyof typeof ROOM_CODES];
-      return key ? t(key) : result.message;
+      return key ? t(key) : refusalText(result.code, result.message);
     },
     [t],
   );
@@ -636,6 +637,12 @@ function Room({
         onShow={(n) => {
           setValidateOpen(false);
           setClaimCartela(n);
+          // The hall hears that the card checks out ('winner cartela') while the agent looks at it.
+          const found = claimFor(state, n);
+          if (!readOnly && found.ok && found.claim.winner) voice.playSpecial('winner_cartela');
+        }}
+        onNotInGame={() => {
+          if (!readOnly) voice.playSpecial('cartela_not_in_game');
         }}
       />
       <ValidationModal

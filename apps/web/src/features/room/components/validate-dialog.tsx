@@ -20,11 +20,14 @@ export function ValidateDialog({
   onOpenChange,
   state,
   onShow,
+  onNotInGame,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   state: GameState;
   onShow: (cartelaNumber: number) => void;
+  /** A number that is not one of the game's cartelas was asked for (the hall hears it). */
+  onNotInGame?: (cartelaNumber: number) => void;
 }) {
   const { t } = useTranslation();
   const patternName = usePatternName();
@@ -41,6 +44,7 @@ export function ValidateDialog({
     }
     const found = claimFor(state, n);
     if (!found.ok) {
+      if (found.error.code === 'CARTELA_NOT_IN_GAME') onNotInGame?.(n);
       setError(
         found.error.code === 'NO_BALL_CALLED'
           ? t('room.validate.noBall')

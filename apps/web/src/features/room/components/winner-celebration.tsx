@@ -45,10 +45,12 @@ export function WinnerCelebration({
   const format = useFormat();
   const share = prize === null ? null : prizeShareOf({ winners }, prize, cartelaNumber);
   const confetti = useMemo(() => pieces(cartelaNumber), [cartelaNumber]);
+  // Each winner has its own 8 seconds: a second winner on the same ball restarts the clock (issue 19).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cartelaNumber restarts the timer on purpose
   useEffect(() => {
     const timer = setTimeout(onDone, WINNER_OVERLAY_MS);
     return () => clearTimeout(timer);
-  }, [onDone]);
+  }, [onDone, cartelaNumber]);
   return (
     <div
       className="pointer-events-none fixed inset-0 z-[60] flex items-center justify-center overflow-hidden bg-brand-950/70"
