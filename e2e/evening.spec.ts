@@ -215,6 +215,10 @@ async function evening(
   const wizard = page.getByRole('dialog', { name: 'Create New Game' });
   await expect(wizard.getByText('Step 3 of 3: Cartelas')).toBeVisible();
   await expect(wizard.getByText(`${cartelas.length} cartelas selected`)).toBeVisible();
+  // Nothing behind the wizard (the games list) is wider than the screen: a phone would zoom out.
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
   await wizard.getByRole('button', { name: 'Back' }).click();
   await expect(wizard.getByRole('combobox', { name: 'Winning pattern' })).toHaveValue(PATTERN);
   await wizard.getByRole('button', { name: 'Back' }).click();

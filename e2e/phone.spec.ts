@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { mainNav, signInAs } from './support/pages';
 
 test.describe('on a phone @phone', () => {
@@ -29,5 +29,52 @@ test.describe('on a phone @phone', () => {
     await page.getByRole('button', { name: 'Logout' }).filter({ visible: true }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Logged out successfully')).toBeVisible();
+  });
+
+  // Nothing wider than the phone: a page that overflows makes the phone zoom out and buttons unreachable (the games
+  // list's 'Next game' sat beside 'View history', two full widths, issue 19).
+  const fits = async (page: Page, path: string) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const { scroll, width } = await page.evaluate(() => ({
+      scroll: document.scrollingElement!.scrollWidth,
+      width: document.documentElement.clientWidth,
+    }));
+    expect(scroll, `${path} is ${scroll}px wide on a ${width}px screen`).toBeLessThanOrEqual(width);
+  };
+
+  test('[AGENT] every page of an agent fits a 390-wide phone, in English and Amharic', async ({ page }) => {
+    test.slow();
+    await signInAs(page, 'agent1');
+    for (const language of ['English', 'አማርኛ']) {
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('button', { name: language }).filter({ visible: true }).click();
+      await page.keyboard.press('Escape');
+      for (const path of ['/dashboard', '/game', '/reports', '/settings']) await fits(page, path);
+    }
+  });
+
+  test('[ADMIN] every page of the admin fits a 390-wide phone, in English and Amharic', async ({ page }) => {
+    test.slow();
+    await signInAs(page, 'admin');
+    for (const language of ['English', 'አማርኛ']) {
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('button', { name: language }).filter({ visible: true }).click();
+      await page.keyboard.press('Escape');
+      for (const path of [
+        '/dashboard',
+        '/agents',
+        '/commission',
+        '/balance',
+        '/super-agent-management',
+        '/voice-packs',
+        '/admin/reports',
+        '/game',
+        '/settings',
+      ]) {
+        await fits(page, path);
+      }
+    }
   });
 });

@@ -138,7 +138,8 @@ export function GamesTable({ games, showAgent = false, onNextGame }: GamesTableP
               <TableCell label={columns.created} className="whitespace-nowrap">
                 {format.dateTime(game.createdAt)}
               </TableCell>
-              <TableCell className="max-md:mt-2 max-md:border-t max-md:border-line max-md:pt-3">
+              {/* On a phone the buttons stack, each the card's width (side by side they were two full widths). */}
+              <TableCell className="max-md:mt-2 max-md:flex-col max-md:items-stretch max-md:gap-2 max-md:border-t max-md:border-line max-md:pt-3">
                 <Link
                   to={to}
                   aria-label={over ? t('games.list.historyOf', { id }) : t('games.list.openRoomOf', { id })}
@@ -158,7 +159,7 @@ export function GamesTable({ games, showAgent = false, onNextGame }: GamesTableP
                 {onNextGame && game.status === 'finished' && (
                   <Button
                     size="sm"
-                    className="mt-1.5 max-md:w-full md:mt-0 md:ml-2"
+                    className="max-md:w-full md:ml-2"
                     aria-label={t('games.list.nextGameOf', { id })}
                     onClick={() =>
                       onNextGame({
