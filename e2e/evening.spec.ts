@@ -100,6 +100,20 @@ function firstWin(order: number[], cartelas: RoomStateAnswer['state']['cartelas'
   throw new Error('no card completes a column');
 }
 
+// Outside test-results/, which Playwright empties at each run: for a person to look at.
+const SHOTS = '.tmp/evening';
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
+
+/** The language switch in the header (behind the menu on a phone). */
+async function switchTo(page: Page, name: 'English' | 'አማርኛ') {
+  const menu = page.getByRole('button', { name: /^(Menu|ማውጫ)$/ });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('button', { name, exact: true }).filter({ visible: true }).first().click();
+  await expect(page.locator('html')).toHaveAttribute('lang', name === 'English' ? 'en' : 'am');
+  if (await menu.isVisible()) await page.keyboard.press('Escape');
+}
+
 const controls = (page: Page) => page.getByRole('region', { name: 'Game controls' });
 const callsShown = (page: Page, n: number) => page.getByText(`${n}/75`, { exact: true });
 
@@ -143,6 +157,8 @@ async function evening(
   await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
   // The hall's TV follows the room.
   const display = await openDisplay(context, gameId);
+  // A hall's TV is 1920x1080 (the laptop run); the phone run keeps the phone's size.
+  if (page.viewportSize()!.width > 1000) await display.setViewportSize({ width: 1920, height: 1080 });
   await page.bringToFront();
 
   // Calling speed 2 s, then Auto Call: the first ball goes online, the rest follow every 2 s (or when the voice
@@ -189,6 +205,8 @@ async function evening(
   // The TV showed the second claim: GOOD BINGO with its share of the prize.
   await expect(display.getByText('GOOD BINGO').first()).toBeVisible({ timeout: 10_000 });
   await expect(display.getByText(/^Prize: ETB/).first()).toBeVisible();
+  await shot(display, 'tv-tie-en');
+  await shot(page, 'room-tie-en');
 
   // Finish; the server keeps both winners, each with half of the prize.
   await page.keyboard.press('Escape');
@@ -250,6 +268,14 @@ async function evening(
   await expect(page.getByText(/shared by 2 winners on the same ball/).first()).toBeVisible();
   await expect(page.getByText(`Cartela ${first}`).first()).toBeVisible();
   await expect(page.getByText(`Cartela ${second}`).first()).toBeVisible();
+  await shot(page, 'history-tie-en');
+  await switchTo(page, 'አማርኛ');
+  await expect(page.getByText(/2 አሸናፊዎች/).first()).toBeVisible();
+  await shot(page, 'history-tie-am');
+  await display.reload();
+  await expect(display.locator('html')).toHaveAttribute('lang', 'am');
+  await shot(display, 'tv-finished-am');
+  await switchTo(page, 'English');
 }
 
 test.describe('an evening in the hall', () => {
