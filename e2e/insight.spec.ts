@@ -411,7 +411,8 @@ test.describe('money and insight', () => {
     }
     expect([0, 1, 2].map((d) => feesOf(onDay(GAMES, d)))).toEqual([2900, 3500, 3000]);
 
-    // This Month (the default): the counted games created from the 1st, by hand from the days of the data set.
+    // This Month (the default is the week, decision 066): the counted games created from the 1st, by hand from
+    // the days of the data set.
     await period.locator('label').filter({ hasText: 'This Month' }).click();
     await expect(page).toHaveURL(/[?&]period=month/);
     const month = GAMES.filter((g) => counted(g) && days[g.daysAgo]!.slice(0, 7) === days[0]!.slice(0, 7));
@@ -454,16 +455,17 @@ test.describe('money and insight', () => {
     const commission = { base: agent2Fees, share: 750, platform: 300, net: 450 };
 
     const overview = page.getByRole('region', { name: 'Your figures' });
-    await expect(figure(overview, 'Total Earnings').value).toHaveText(etb(topUp.net + commission.net));
-    await expect(figure(overview, 'Total Earnings').hint).toHaveText(
-      `Pending ${etb(topUp.net + commission.net)} · Paid ${etb(0)}`,
+    // Each figure named for what it is, alike in both tabs (decision 066).
+    await expect(figure(overview, 'Your Net Earnings').value).toHaveText(etb(topUp.net + commission.net));
+    await expect(figure(overview, 'Your Net Earnings').hint).toHaveText(
+      `All time · Pending ${etb(topUp.net + commission.net)} · Paid ${etb(0)}`,
     );
     await expect(figure(overview, 'Active Agents').value).toHaveText('2');
     await expect(figure(overview, 'Platform Share').value).toHaveText(
       etb(topUp.platform + commission.platform),
     );
     await expect(figure(overview, 'Platform Share').hint).toHaveText(
-      `The platform's ${PLATFORM_RATE}% of your shares`,
+      `The platform's ${PLATFORM_RATE}% of your gross share, all time`,
     );
 
     // My Agents: agent1 (coins 1,000 + 500, its fees of all time) and agent2 (commission share, 30.00 + 5.00).
@@ -496,8 +498,8 @@ test.describe('money and insight', () => {
         `${longDay(date)}${kind}`,
         etb(e.base),
         etb(e.share),
-        etb(e.net),
         etb(e.platform),
+        etb(e.net),
         'Pending',
       ]);
     await cells(
@@ -513,9 +515,11 @@ test.describe('money and insight', () => {
       commission,
     );
     const totals = page.getByRole('region', { name: 'Totals for the period' });
-    await expect(figure(totals, 'Total Earnings').value).toHaveText(etb(topUp.base + commission.base));
-    await expect(figure(totals, 'Agent Share').value).toHaveText(etb(topUp.share + commission.share));
-    await expect(figure(totals, 'Your Share').value).toHaveText(etb(topUp.net + commission.net));
+    await expect(figure(totals, 'Base (Coins Bought / Fees)').value).toHaveText(
+      etb(topUp.base + commission.base),
+    );
+    await expect(figure(totals, 'Your Share (Gross)').value).toHaveText(etb(topUp.share + commission.share));
+    await expect(figure(totals, 'Your Net Earnings').value).toHaveText(etb(topUp.net + commission.net));
     await expect(figure(totals, 'Platform Share').value).toHaveText(
       etb(topUp.platform + commission.platform),
     );
@@ -559,7 +563,7 @@ test.describe('money and insight', () => {
       await expect(confirm).toBeHidden();
     };
     await generate();
-    await expect(page.getByText(`Generated 1 payment for ${yesterday}`)).toBeVisible();
+    await expect(page.getByText(`Generated 1 payment for ${longDay(yesterday)}`)).toBeVisible();
     await expect(payments.getByRole('row')).toHaveCount(3);
     await expect(paymentRow('agent3').getByRole('cell')).toHaveText([
       longDay(yesterday),
@@ -578,7 +582,7 @@ test.describe('money and insight', () => {
 
     // The same day again creates nothing.
     await generate();
-    await expect(page.getByText(`No new payments for ${yesterday}`)).toBeVisible();
+    await expect(page.getByText(`No new payments for ${longDay(yesterday)}`)).toBeVisible();
     await expect(payments.getByRole('row')).toHaveCount(3);
 
     // Mark agent3's paid, with a note.
@@ -665,6 +669,7 @@ test.describe('money and insight', () => {
       cancelReason: string | null;
       winners: number;
       prizeShares: number[];
+      refundedCoins: number;
     };
     const rows: Row[] = [];
     for (let p = 1; ; p++) {
@@ -684,9 +689,10 @@ test.describe('money and insight', () => {
     // The table's first page is the API's first page.
     const table = page.getByRole('table', { name: 'Games of the report' });
     await expect(table.getByRole('link')).toHaveCount(20);
+    // Each id shown whole, '#' first (decision 066).
     const shown = await table
       .getByRole('link')
-      .evaluateAll((links) => links.map((a) => a.getAttribute('title')));
+      .evaluateAll((links) => links.map((a) => a.textContent?.replace(/^#/, '')));
     expect(shown).toEqual(rows.slice(0, 20).map((r) => r.gameId));
 
     // Export CSV: a UTF-8 file with a BOM, CRLF lines, the header, and the filtered rows in the sort order.
@@ -701,7 +707,7 @@ test.describe('money and insight', () => {
     expect(text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
     const lines = text.slice(0, -2).split('\r\n');
     expect(lines[0]).toBe(
-      'Game ID,Status,Stake,Players,Calls,Commission %,Fee,Total,Prize,Winners,Prize per winner,Business date,Created,Finished,Cancel reason',
+      'Game ID,Status,Stake,Players,Calls,Commission %,Fee,Total,Prize,Winners,Prize per winner,Business date,Created,Finished,Cancel reason,Refunded coins',
     );
     expect(lines.slice(1)).toEqual(
       rows.map((r) =>
@@ -725,6 +731,7 @@ test.describe('money and insight', () => {
           r.createdAt,
           r.finishedAt ?? '',
           r.cancelReason ?? '',
+          r.refundedCoins,
         ].join(','),
       ),
     );

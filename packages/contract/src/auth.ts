@@ -44,6 +44,9 @@ export const SessionUser = z
       .array(PatternId)
       .nullable()
       .describe('Agents only: the patterns the admin enabled for its games (the wizard offers these)'),
+    // The web shows every day in it (decision 065). Optional only for a user stored by an earlier version (read
+    // offline): the server always sends it.
+    businessTimeZone: z.string().optional().describe("The server's business time zone"),
     mustChangePassword: z
       .boolean()
       .describe(

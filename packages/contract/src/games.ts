@@ -131,11 +131,14 @@ export const Game = z
     gameMode: GameMode,
     stake: Etb,
     numberOfPlayers: z.number().int(),
-    totalAmount: Etb,
-    agentFee: Etb.describe("The house cut, shown as 'Commission'"),
-    prize: Etb.describe('What the winner is paid: totalAmount - agentFee'),
+    totalAmount: Etb.describe('stake x players; 0 for a cancelled game (the stakes went back, decision 064)'),
+    agentFee: Etb.describe("The house cut, shown as 'Commission'; 0 for a cancelled game"),
+    prize: Etb.describe('What the winner is paid: totalAmount - agentFee; 0 for a cancelled game'),
     commissionPercent: Percent,
-    coinCost: z.number().int().describe('Virtual coins the game cost (0 for a commission-share agent)'),
+    coinCost: z
+      .number()
+      .int()
+      .describe('Virtual coins the game cost, net of a refund (0 for a commission-share agent)'),
     selectedWinningPattern: PatternId,
     winningPattern: PatternId.describe('Same as selectedWinningPattern (the spec names both)'),
     cartelaNumbers: z.array(z.number().int()),

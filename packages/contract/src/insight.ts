@@ -3,6 +3,7 @@
 // (spec 01 sections 2, 3, 7; spec 02 sections 2, 3, 4, 7; 00-decisions 'Money', 'The two financial models',
 // 'Super agents'). The rules behind every figure: docs/decisions/053-money-and-insight.md. Every amount is
 // summed in santim from the games table's integer columns and only turned into ETB here, at the edge.
+import { CALENDARS } from '@cartela/core';
 import { z } from 'zod';
 import { Etb, FinancialModel, Id, IsoDateTime, Percent, text } from './common.js';
 import { GameStatus } from './games.js';
@@ -40,6 +41,13 @@ export type Weekday = z.infer<typeof Weekday>;
 export const StatsPeriod = z.enum(['day', 'week', 'month', 'year']);
 export type StatsPeriod = z.infer<typeof StatsPeriod>;
 
+/**
+ * The calendar a period's month and year follow (decision 065): 'gregorian', or 'ethiopic' for the Ethiopian
+ * month and year an Amharic screen names (core's periodRange). The day and the Monday-based week are the same.
+ */
+export const StatsCalendar = z.enum(CALENDARS).default('gregorian');
+export type StatsCalendar = z.infer<typeof StatsCalendar>;
+
 /** The super agent's Earnings tab: Last Week, Last Month, Last Year (rolling, ending today). */
 export const EarningsPeriod = z.enum(['week', 'month', 'year']);
 export type EarningsPeriod = z.infer<typeof EarningsPeriod>;
@@ -76,9 +84,19 @@ const Page = {
 // Statistics: the agent dashboard, the admin dashboard, payments
 // ---------------------------------------------------------------------------------------------------------
 
-export const AgentStatsQuery = z.strictObject({ period: StatsPeriod.default('week') });
-export const AdminStatsQuery = z.strictObject({ period: StatsPeriod.default('month') });
-export const PaymentStatsQuery = z.strictObject({ period: StatsPeriod.default('month') });
+export const AgentStatsQuery = z.strictObject({
+  period: StatsPeriod.default('week'),
+  calendar: StatsCalendar,
+});
+export const AdminStatsQuery = z.strictObject({
+  // Spec 01 section 2: the admin dashboard opens on the week, as the agent's does (decision 066).
+  period: StatsPeriod.default('week'),
+  calendar: StatsCalendar,
+});
+export const PaymentStatsQuery = z.strictObject({
+  period: StatsPeriod.default('month'),
+  calendar: StatsCalendar,
+});
 
 /** One business day of an agent's counted games (finished games created that day). */
 export const AgentDay = z.object({
@@ -324,7 +342,10 @@ export const CommissionPaymentResponse = z
   .object({ message: z.string(), payment: CommissionPayment })
   .meta({ id: 'CommissionPaymentResponse' });
 
-export const CommissionSummaryQuery = z.strictObject({ period: StatsPeriod.default('week') });
+export const CommissionSummaryQuery = z.strictObject({
+  period: StatsPeriod.default('week'),
+  calendar: StatsCalendar,
+});
 
 /** spec 02 section 3 'Commission summary', over the payments dated in the period. */
 export const CommissionSummaryResponse = z
@@ -355,12 +376,16 @@ export const EarningPaymentType = z.enum(['virtual-coin-purchase', 'commission-s
 /** GET /api/super-agents/overview (spec 01 section 3 'Super agent overview' and the Account Information block). */
 export const SuperAgentOverviewResponse = z
   .object({
-    totalEarnings: Etb.describe('Net earnings not cancelled (pending and paid)'),
+    totalEarnings: Etb.describe(
+      "The super agent's net (superAgentNetEarnings) of all its earnings not cancelled, pending and paid, all time: what it keeps after the platform share ('Your Net Earnings')",
+    ),
     activeAgentsCount: z.number().int().describe('Agents under an active agreement (not deleted)'),
     platformCommissionRate: Percent,
-    totalPlatformShare: Etb.describe("The platform's share of its earnings (the Platform Share card)"),
-    pendingEarnings: Etb,
-    paidEarnings: Etb,
+    totalPlatformShare: Etb.describe(
+      "The platform's cut (platformShare) of the super agent's gross shares, earnings not cancelled, all time ('Platform Share')",
+    ),
+    pendingEarnings: Etb.describe('Of totalEarnings (net), the pending earnings'),
+    paidEarnings: Etb.describe('Of totalEarnings (net), the paid earnings'),
     username: z.string(),
     contact: z.string().nullable(),
     createdAt: IsoDateTime,
@@ -403,15 +428,25 @@ export const SuperAgentEarning = z
     agentId: Id,
     agentUsername: z.string(),
     baseAmount: Etb.describe(
-      "What the share is of: purchaseAmount or agentCommission (the 'Total Earnings' column)",
+      "What the share is of, not an earning of the super agent: purchaseAmount (the ETB the agent paid for coins) or agentCommission (the agent's fees of the day) ('Base')",
     ),
-    purchaseAmount: Etb.nullable(),
-    agentCommission: Etb.nullable(),
-    superAgentCommissionRate: Percent,
-    platformCommissionRate: Percent,
-    superAgentShare: Etb,
-    platformShare: Etb,
-    superAgentNetEarnings: Etb,
+    purchaseAmount: Etb.nullable().describe('A coin purchase: the ETB the agent paid (else null)'),
+    agentCommission: Etb.nullable().describe(
+      "A commission-share payment: the agent's fees it settles (else null)",
+    ),
+    superAgentCommissionRate: Percent.describe("The agreement's rate, copied when the earning was written"),
+    platformCommissionRate: Percent.describe(
+      "The super agent's platform rate, copied when the earning was written",
+    ),
+    superAgentShare: Etb.describe(
+      "The super agent's gross share: baseAmount x superAgentCommissionRate ('Your Share (Gross)')",
+    ),
+    platformShare: Etb.describe(
+      "The platform's cut: superAgentShare x platformCommissionRate ('Platform Share')",
+    ),
+    superAgentNetEarnings: Etb.describe(
+      "What the super agent keeps: superAgentShare - platformShare ('Your Net Earnings')",
+    ),
     status: EarningStatus,
     paidAt: IsoDateTime.nullable(),
     notes: z.string().nullable(),
@@ -430,14 +465,16 @@ export const SuperAgentEarningsResponse = z
   .object({
     ...PeriodRange,
     payments: z.array(SuperAgentEarning).describe('Newest first'),
-    totals: z.object({
-      baseAmount: Etb,
-      superAgentShare: Etb,
-      platformShare: Etb,
-      superAgentNetEarnings: Etb.describe('Not cancelled'),
-      pending: Etb,
-      paid: Etb,
-    }),
+    totals: z
+      .object({
+        baseAmount: Etb.describe('Sum of baseAmount: what the shares are of, not earnings'),
+        superAgentShare: Etb.describe("Sum of superAgentShare: the super agent's gross shares"),
+        platformShare: Etb.describe("Sum of platformShare: the platform's cuts"),
+        superAgentNetEarnings: Etb.describe('Sum of superAgentNetEarnings: what the super agent keeps'),
+        pending: Etb.describe('Of superAgentNetEarnings, the pending earnings'),
+        paid: Etb.describe('Of superAgentNetEarnings, the paid earnings'),
+      })
+      .describe("The period's earnings not cancelled (a cancelled one is listed, never summed)"),
   })
   .meta({ id: 'SuperAgentEarningsResponse' });
 export type SuperAgentEarningsResponse = z.infer<typeof SuperAgentEarningsResponse>;
@@ -501,9 +538,9 @@ export const ReportGame = z.object({
   numberOfPlayers: z.number().int(),
   totalCalls: z.number().int(),
   commissionPercent: Percent,
-  agentFee: Etb,
-  totalAmount: Etb,
-  prize: Etb,
+  agentFee: Etb.describe('0 for a cancelled game (decision 064)'),
+  totalAmount: Etb.describe('0 for a cancelled game: the stakes went back'),
+  prize: Etb.describe('0 for a cancelled game'),
   winners: z
     .number()
     .int()
@@ -517,6 +554,10 @@ export const ReportGame = z.object({
   createdAt: IsoDateTime,
   finishedAt: IsoDateTime.nullable(),
   cancelReason: z.string().nullable().describe("A cancelled game: why, in the agent's words (decision 055)"),
+  refundedCoins: z
+    .number()
+    .int()
+    .describe('Coins given back: a game cancelled before its first call (decision 064); else 0'),
 });
 export type ReportGame = z.infer<typeof ReportGame>;
 
@@ -542,7 +583,7 @@ export type ReportResponse = z.infer<typeof ReportResponse>;
 export const ReportCsv = z
   .object({})
   .describe(
-    'text/csv; charset=utf-8, UTF-8 with BOM, CRLF; attachment cartela-report-{from}-{to}.csv. Columns: Game ID, Agent (admin), Status, Stake, Players, Calls, Commission %, Fee, Total, Prize, Winners, Prize per winner (one amount, or each share in the order confirmed joined by " / " when they differ by the odd santim; decision 062), Business date, Created (ISO, UTC), Finished, Cancel reason. Exactly the filtered rows, in the sort order; streamed',
+    'text/csv; charset=utf-8, UTF-8 with BOM, CRLF; attachment cartela-report-{from}-{to}.csv. Columns: Game ID, Agent (admin), Status, Stake, Players, Calls, Commission %, Fee, Total, Prize, Winners, Prize per winner (one amount, or each share in the order confirmed joined by " / " when they differ by the odd santim; decision 062), Business date, Created (ISO, UTC), Finished, Cancel reason, Refunded coins. A cancelled game shows Fee, Total and Prize 0.00 (decision 064). Exactly the filtered rows, in the sort order; streamed',
   )
   .meta({ id: 'ReportCsv' });
 

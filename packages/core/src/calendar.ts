@@ -1,8 +1,10 @@
 // Business days and dashboard periods (docs/decisions/053-money-and-insight.md section 2). A business day is a
 // calendar day in the business time zone (Africa/Addis_Ababa unless configured): 21:00 UTC is midnight there.
 // Dates are 'YYYY-MM-DD' strings of the proleptic Gregorian calendar; arithmetic on them is done in UTC, so no
-// time zone or daylight saving change can shift a day.
+// time zone or daylight saving change can shift a day. A period's month and year may follow the Ethiopian
+// calendar instead (ethiopian.ts; decision 065).
 import { CoreError } from './errors.js';
+import { fromEthiopian, toEthiopian } from './ethiopian.js';
 
 /** A calendar day, 'YYYY-MM-DD'. */
 export type IsoDate = string;
@@ -20,6 +22,13 @@ export type WeekdayName = (typeof WEEKDAY_NAMES)[number];
 
 /** The dashboards' periods: the current day, Monday-based week, month or year, up to and including today. */
 export type CalendarPeriod = 'day' | 'week' | 'month' | 'year';
+/**
+ * Which calendar a period's month and year follow: the Gregorian one (English), or the Ethiopian one that
+ * Amharic readers count in (decision 065). Days and the Monday-based week are the same in both.
+ */
+export const CALENDARS = ['gregorian', 'ethiopic'] as const;
+export type Calendar = (typeof CALENDARS)[number];
+
 /** The super agent's 'Last Week / Month / Year': rolling, ending today. */
 export type RollingPeriod = 'week' | 'month' | 'year';
 
@@ -106,8 +115,16 @@ export function daysOf(range: DateRange): IsoDate[] {
   return out;
 }
 
-/** The current day, Monday-based week, month or year up to and including `today`. */
-export function periodRange(period: CalendarPeriod, today: IsoDate): DateRange {
+/**
+ * The current day, Monday-based week, month or year up to and including `today`. In the Ethiopian calendar the
+ * month starts on day 1 of today's Ethiopian month and the year on Meskerem 1 of today's Ethiopian year:
+ * periodRange('month', '2026-11-26', 'ethiopic') = 2026-11-10 (Hidar 1, 2019) to 2026-11-26.
+ */
+export function periodRange(
+  period: CalendarPeriod,
+  today: IsoDate,
+  calendar: Calendar = 'gregorian',
+): DateRange {
   toUtcMs(today);
   switch (period) {
     case 'day':
@@ -115,8 +132,13 @@ export function periodRange(period: CalendarPeriod, today: IsoDate): DateRange {
     case 'week':
       return { from: addDays(today, -WEEKDAY_NAMES.indexOf(weekdayOf(today))), to: today };
     case 'month':
+      if (calendar === 'ethiopic')
+        return { from: fromEthiopian({ ...toEthiopian(today), day: 1 }), to: today };
       return { from: `${today.slice(0, 8)}01`, to: today };
     case 'year':
+      if (calendar === 'ethiopic') {
+        return { from: fromEthiopian({ year: toEthiopian(today).year, month: 1, day: 1 }), to: today };
+      }
       return { from: `${today.slice(0, 5)}01-01`, to: today };
   }
 }

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { coinCostOf, commissionPayment, gameEconomics, prizeShares, superAgentShares } from './economics.js';
+import {
+  coinCostOf,
+  commissionPayment,
+  gameEconomics,
+  moneyMoved,
+  prizeShares,
+  superAgentShares,
+} from './economics.js';
 import { CoreError } from './errors.js';
 import { etbToSantim, type Santim, santim } from './money.js';
 
@@ -216,5 +223,37 @@ describe('prizeShares (decision 062: ties split the prize)', () => {
         },
       ),
     );
+  });
+});
+
+describe('moneyMoved (decision 064: a cancelled game moved no money)', () => {
+  const economics = { totalAmount: etb(120), agentFee: etb(12), prize: etb(108), coinCost: 12 };
+  it('a running or finished game shows its economics', () => {
+    expect(moneyMoved({ status: 'finished', totalCalls: 30 }, economics)).toEqual({
+      ...economics,
+      refundedCoins: 0,
+    });
+    expect(moneyMoved({ status: 'active', totalCalls: 0 }, economics)).toEqual({
+      ...economics,
+      refundedCoins: 0,
+    });
+  });
+  it('a game cancelled before its first call: no total, fee or prize, its coins refunded', () => {
+    expect(moneyMoved({ status: 'cancelled', totalCalls: 0 }, economics)).toEqual({
+      totalAmount: 0,
+      agentFee: 0,
+      prize: 0,
+      coinCost: 0,
+      refundedCoins: 12,
+    });
+  });
+  it('a game cancelled after a call: no total, fee or prize, its coins spent', () => {
+    expect(moneyMoved({ status: 'cancelled', totalCalls: 3 }, economics)).toEqual({
+      totalAmount: 0,
+      agentFee: 0,
+      prize: 0,
+      coinCost: 12,
+      refundedCoins: 0,
+    });
   });
 });

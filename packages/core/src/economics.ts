@@ -10,6 +10,7 @@ import {
   SANTIM_PER_ETB,
   type Santim,
   santim,
+  ZERO,
 } from './money.js';
 
 export const DEFAULT_COMMISSION_PERCENT = 10;
@@ -63,6 +64,39 @@ export function gameEconomics(input: GameEconomicsInput): GameEconomics {
     prize: santim(totalAmount - agentFee),
     coinCost: coinCostOf(agentFee),
     commissionRate,
+  };
+}
+
+/** A game's money as lists, reports and exports show it. */
+export interface MoneyMoved {
+  totalAmount: Santim;
+  agentFee: Santim;
+  prize: Santim;
+  /** Coins the game cost the agent, net of a refund. */
+  coinCost: number;
+  /** Coins given back: a game cancelled before its first call (spec 00-decisions 'cancel'). */
+  refundedCoins: number;
+}
+
+/**
+ * What a game moved, given its status (decision 064). A cancelled game took no fee and paid no prize, and the
+ * players got their stakes back: its total, fee and prize are 0 everywhere it is listed, reported, exported or
+ * added up. Its coins: given back when it was cancelled before the first call (refundedCoins, net cost 0); a
+ * game cancelled after a call keeps its coin cost (the coins were spent on a round that was played). A game
+ * that runs or finished shows its economics unchanged.
+ */
+export function moneyMoved(
+  game: { status: string; totalCalls: number },
+  economics: { totalAmount: Santim; agentFee: Santim; prize: Santim; coinCost: number },
+): MoneyMoved {
+  if (game.status !== 'cancelled') return { ...economics, refundedCoins: 0 };
+  const refundedCoins = game.totalCalls === 0 ? economics.coinCost : 0;
+  return {
+    totalAmount: ZERO,
+    agentFee: ZERO,
+    prize: ZERO,
+    coinCost: economics.coinCost - refundedCoins,
+    refundedCoins,
   };
 }
 

@@ -32,6 +32,8 @@ export {
 export {
   addDays,
   businessDateOf,
+  CALENDARS,
+  type Calendar,
   type CalendarPeriod,
   type DateRange,
   daysBetween,
@@ -89,6 +91,8 @@ export {
   type GameEconomicsInput,
   gameEconomics,
   MONEY_LEVELS_ETB,
+  type MoneyMoved,
+  moneyMoved,
   prizeShares,
   type SuperAgentShares,
   superAgentShares,
@@ -115,6 +119,16 @@ export {
   type ValidationDecision,
 } from './engine.js';
 export { CoreError } from './errors.js';
+export {
+  ETHIOPIAN_MONTHS,
+  type EthiopianDate,
+  ethiopianMonthLength,
+  fromEthiopian,
+  isEthiopianDate,
+  isEthiopianLeapYear,
+  PAGUME,
+  toEthiopian,
+} from './ethiopian.js';
 export {
   applyRate,
   averageSantim,

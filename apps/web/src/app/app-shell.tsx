@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
+import { setBusinessTimeZone } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useSiteHeaderHidden } from '@/lib/site-header';
 import { NavBar } from './nav-bar';
@@ -22,6 +23,8 @@ export function PageSpinner() {
 export function AppShell() {
   const { t } = useTranslation();
   const { user } = useSession();
+  // Before any page renders a day: the days are the server's, in its business time zone (decision 065).
+  setBusinessTimeZone(user?.businessTimeZone);
   const headerHidden = useSiteHeaderHidden();
   if (!user) return <Outlet />;
   return (

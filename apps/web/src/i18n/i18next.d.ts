@@ -1,4 +1,5 @@
 import 'i18next';
+import type businessDate from '../components/business-date/i18n/en.json';
 import type voice from '../components/voice/i18n/en.json';
 import type agents from '../features/agents/i18n/en.json';
 import type balance from '../features/balance/i18n/en.json';
@@ -19,11 +20,13 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     // The entry's texts plus every feature's (features/<name>/i18n/en.json, merged under its key) and the shared
-    // components' own (components/voice/i18n/en.json under 'voice').
+    // components' own (components/voice/i18n/en.json under 'voice', components/business-date/i18n/en.json
+    // under 'businessDate').
     resources: {
       translation: typeof en & {
         agents: typeof agents;
         balance: typeof balance;
+        businessDate: typeof businessDate;
         commission: typeof commission;
         dashboard: typeof dashboard;
         games: typeof games;

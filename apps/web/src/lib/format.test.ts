@@ -1,5 +1,19 @@
-import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatEtb, formatNumber } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  businessTimeZone,
+  businessTimeZoneName,
+  businessToday,
+  CALENDAR_OF,
+  calendarQuery,
+  formatDate,
+  formatDateTime,
+  formatEtb,
+  formatNumber,
+  lastDayOver,
+  setBusinessTimeZone,
+} from './format';
+
+afterEach(() => setBusinessTimeZone(null));
 
 describe('format', () => {
   // Intl puts a no-break space between the unit and the number.
@@ -44,5 +58,38 @@ describe('format', () => {
 
   it('returns an empty string for a bad date', () => {
     expect(formatDate('not a date', 'en')).toBe('');
+  });
+
+  it("shows days in the server's business time zone once the session has told it (decision 065)", () => {
+    expect(businessTimeZone()).toBe('Africa/Addis_Ababa');
+    setBusinessTimeZone('America/Chicago');
+    expect(businessTimeZone()).toBe('America/Chicago');
+    expect(businessTimeZoneName()).toBe('Chicago');
+    // 03:30 UTC on 22 November is still the 21st in Chicago (UTC-6).
+    expect(formatDate('2025-11-22T03:30:00.000Z', 'en')).toBe('Nov 21, 2025');
+    expect(formatDateTime('2025-11-22T03:30:00.000Z', 'en')).toMatch(/Nov 21, 2025.*9:30/);
+    const instant = new Date('2025-11-22T03:30:00.000Z');
+    expect(businessToday(instant)).toBe('2025-11-21');
+    expect(lastDayOver(instant)).toBe('2025-11-20');
+    // A zone this browser does not know leaves the default.
+    setBusinessTimeZone('Mars/Olympus');
+    expect(businessTimeZone()).toBe('Africa/Addis_Ababa');
+    expect(businessToday(instant)).toBe('2025-11-22');
+  });
+
+  it('shows a business day (YYYY-MM-DD) as the day it is, whatever the zone', () => {
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Africa/Addis_Ababa']) {
+      setBusinessTimeZone(zone);
+      expect(formatDate('2025-11-22', 'en'), zone).toBe('Nov 22, 2025');
+      // Hidar 13, 2018 in the Ethiopian calendar.
+      expect(formatDate('2025-11-22', 'am'), zone).toMatch(/13.*2018/);
+    }
+  });
+
+  it('counts months and years in the calendar of the language', () => {
+    expect(CALENDAR_OF.am).toBe('ethiopic');
+    expect(CALENDAR_OF.en).toBe('gregorian');
+    expect(calendarQuery('ethiopic')).toEqual({ calendar: 'ethiopic' });
+    expect(calendarQuery('gregorian')).toEqual({});
   });
 });

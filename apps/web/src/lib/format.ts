@@ -1,5 +1,13 @@
 import type { Language } from '@cartela/contract';
-import { etbToSantim, formatEtb as formatSantim } from '@cartela/core';
+import {
+  addDays,
+  businessDateOf,
+  type Calendar,
+  etbToSantim,
+  formatEtb as formatSantim,
+  type IsoDate,
+  isTimeZone,
+} from '@cartela/core';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '@/i18n';
 
@@ -8,8 +16,51 @@ import { currentLanguage } from '@/i18n';
  * packages/core; these helpers only turn an ETB amount from the API into text.
  */
 
-/** Dates are shown in the business time zone of the halls (spec 00: Africa/Addis_Ababa). */
-export const BUSINESS_TIME_ZONE = 'Africa/Addis_Ababa';
+/** The business time zone until the server has said its own (spec 00: Africa/Addis_Ababa by default). */
+export const DEFAULT_BUSINESS_TIME_ZONE = 'Africa/Addis_Ababa';
+
+let timeZone = DEFAULT_BUSINESS_TIME_ZONE;
+
+/**
+ * The server's business time zone, as the signed-in user's session says it (SessionUser.businessTimeZone):
+ * the app shell sets it once the session is known (decision 065). Every day the app shows or chooses is a day
+ * of that zone, so a screen never disagrees with the server about "today" or the day of a game.
+ */
+export function setBusinessTimeZone(zone: string | null | undefined): void {
+  if (zone === timeZone) return;
+  // A zone this browser's Intl does not know would break every date on screen: keep the default then.
+  timeZone = zone && isTimeZone(zone) ? zone : DEFAULT_BUSINESS_TIME_ZONE;
+}
+
+/** The business time zone the app counts days in (the server's, once known). */
+export function businessTimeZone(): string {
+  return timeZone;
+}
+
+/** The business time zone as a reader knows it: 'Africa/Addis_Ababa' -> 'Addis Ababa', 'UTC' -> 'UTC'. */
+export function businessTimeZoneName(): string {
+  return (timeZone.split('/').pop() ?? timeZone).replaceAll('_', ' ');
+}
+
+/** Today, the business day of `now` in the business time zone ('YYYY-MM-DD'). */
+export function businessToday(now: Date = new Date()): IsoDate {
+  return businessDateOf(now, timeZone);
+}
+
+/** The last business day that is over: yesterday in the business time zone. */
+export function lastDayOver(now: Date = new Date()): IsoDate {
+  return addDays(businessToday(now), -1);
+}
+
+/**
+ * The calendar of the language (decision 065): Amharic readers count days, months and years in the Ethiopian
+ * calendar, so 'this month' and 'this year' are its month and year; English keeps the Gregorian ones.
+ */
+export const CALENDAR_OF: Record<Language, Calendar> = { en: 'gregorian', am: 'ethiopic' };
+
+/** A period request's calendar: said only when it is not the server's default (the Gregorian one). */
+export const calendarQuery = (calendar: Calendar): { calendar?: Calendar } =>
+  calendar === 'gregorian' ? {} : { calendar };
 
 const NUMBER_LOCALES: Record<Language, string> = { en: 'en-ET', am: 'am-ET' };
 // Amharic users read dates in the Ethiopian calendar (spec 03).
@@ -31,8 +82,11 @@ function numberFormat(language: Language, decimals: number): Intl.NumberFormat {
   return format;
 }
 
-function dateFormat(language: Language, withTime: boolean): Intl.DateTimeFormat {
-  const key = `d:${language}:${withTime}`;
+/** A business day written 'YYYY-MM-DD' (no time of day): a day of the calendar, not an instant. */
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+function dateFormat(language: Language, withTime: boolean, zone: string): Intl.DateTimeFormat {
+  const key = `d:${language}:${withTime}:${zone}`;
   let format = cache.get(key) as Intl.DateTimeFormat | undefined;
   if (!format) {
     format = new Intl.DateTimeFormat(DATE_LOCALES[language], {
@@ -40,7 +94,7 @@ function dateFormat(language: Language, withTime: boolean): Intl.DateTimeFormat 
       month: 'short',
       day: 'numeric',
       ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
-      timeZone: BUSINESS_TIME_ZONE,
+      timeZone: zone,
     });
     cache.set(key, format);
   }
@@ -65,16 +119,24 @@ function toDate(value: string | Date): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** A calendar date: 'Nov 22, 2025' (en) or the Ethiopian-calendar date in Amharic. Empty for bad input. */
+/**
+ * A calendar date: 'Nov 22, 2025' (en) or the Ethiopian-calendar date in Amharic; empty for bad input. An
+ * instant is shown as the day it was in the business time zone; a business day ('2025-11-22', as the answers
+ * carry paymentDate, from, to...) is shown as the day it is, whatever the zone.
+ */
 export function formatDate(value: string | Date, language: Language): string {
+  if (typeof value === 'string' && DAY_ONLY.test(value)) {
+    const day = toDate(`${value}T00:00:00Z`);
+    return day ? dateFormat(language, false, 'UTC').format(day) : '';
+  }
   const date = toDate(value);
-  return date ? dateFormat(language, false).format(date) : '';
+  return date ? dateFormat(language, false, timeZone).format(date) : '';
 }
 
 /** Date and time of day, in the business time zone. */
 export function formatDateTime(value: string | Date, language: Language): string {
   const date = toDate(value);
-  return date ? dateFormat(language, true).format(date) : '';
+  return date ? dateFormat(language, true, timeZone).format(date) : '';
 }
 
 /** The helpers above, bound to the current interface language. */
@@ -83,6 +145,8 @@ export function useFormat() {
   const language = currentLanguage();
   return {
     language,
+    /** The calendar of the language: the month and the year of every period asked for and shown. */
+    calendar: CALENDAR_OF[language],
     number: (value: number, decimals = 0) => formatNumber(value, language, decimals),
     etb: (amount: number, decimals: 0 | 2 = 2) => formatEtb(amount, language, decimals),
     date: (value: string | Date) => formatDate(value, language),

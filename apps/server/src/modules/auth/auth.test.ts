@@ -238,6 +238,37 @@ describe('sessions: GET /api/auth/me', () => {
     expect(res.json().user).toMatchObject({ id: agent.user.id, contact: '+251 911 000000', language: 'am' });
   });
 
+  it("tells the web the server's business time zone with the user, wherever the user is answered", async () => {
+    const agent = await createAgent(t.database, { password: 'secret-1' });
+    const signIn = await login({ username: agent.user.username, password: 'secret-1' });
+    expect(signIn.json().user.businessTimeZone).toBe('Africa/Addis_Ababa');
+    const elsewhere = await startTestApp({
+      database: t.database,
+      env: { BUSINESS_TIMEZONE: 'America/Chicago' },
+    });
+    try {
+      const token = await loginAs(elsewhere.app, agent);
+      const res = await elsewhere.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+      expect(res.json().user.businessTimeZone).toBe('America/Chicago');
+      const profile = await elsewhere.app.inject({
+        method: 'PUT',
+        url: '/api/auth/profile',
+        headers: bearer(token),
+        payload: { language: 'am' },
+      });
+      expect(profile.json().user.businessTimeZone).toBe('America/Chicago');
+      const sa = await createSuperAgent(t.database);
+      const saRes = await elsewhere.app.inject({
+        method: 'GET',
+        url: '/api/super-agents/profile',
+        headers: bearer(await loginAs(elsewhere.app, sa)),
+      });
+      expect(saRes.json().superAgent.businessTimeZone).toBe('America/Chicago');
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it('answers 401 UNAUTHORIZED without a usable token', async () => {
     const agent = await createAgent(t.database);
     const token = await loginAs(t.app, agent);

@@ -13,7 +13,12 @@ export const authModule = defineModule({
   name: 'auth',
   register(app, { config, database, users }) {
     const limiter = new LoginLimiter(database, config.loginRateLimit);
-    registerAuthRoutes(app, createAuthService({ database, users, sessions: app.sessions, limiter }));
+    const timeZone = config.businessTimeZone;
+    registerAuthRoutes(
+      app,
+      createAuthService({ database, users, sessions: app.sessions, limiter, timeZone }),
+      timeZone,
+    );
 
     // The first unknown-username login would otherwise also pay for making the dummy hash.
     app.addHook('onReady', async () => {

@@ -5,7 +5,7 @@ import { registerRoute, type Serialized, serializedOnce } from '../../route.js';
 import { toSessionUser } from '../users/index.js';
 import type { AuthService } from './service.js';
 
-export function registerAuthRoutes(app: FastifyInstance, service: AuthService): void {
+export function registerAuthRoutes(app: FastifyInstance, service: AuthService, timeZone: string): void {
   registerRoute(app, authRoutes.login, ({ body, request }) => service.login(body, 'regular', request.ip));
 
   registerRoute(app, authRoutes.superAgentLogin, async ({ body, request }) => {
@@ -21,12 +21,14 @@ export function registerAuthRoutes(app: FastifyInstance, service: AuthService): 
   // Called on every app start and after a win: the answer is made once per cached user row.
   const meMemo = new WeakMap<object, Serialized>();
   registerRoute(app, authRoutes.me, async ({ user }) =>
-    serializedOnce(meMemo, user, MeResponse, () => ({ user: toSessionUser(user) })),
+    serializedOnce(meMemo, user, MeResponse, () => ({ user: toSessionUser(user, timeZone) })),
   );
 
   const profileMemo = new WeakMap<object, Serialized>();
   registerRoute(app, authRoutes.superAgentProfile, async ({ user }) =>
-    serializedOnce(profileMemo, user, SuperAgentProfileResponse, () => ({ superAgent: toSessionUser(user) })),
+    serializedOnce(profileMemo, user, SuperAgentProfileResponse, () => ({
+      superAgent: toSessionUser(user, timeZone),
+    })),
   );
 
   registerRoute(app, authRoutes.updateProfile, ({ user, body, request }) =>

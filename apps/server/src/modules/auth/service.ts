@@ -28,6 +28,8 @@ export interface AuthDeps {
   users: UserCache;
   sessions: SessionTokens;
   limiter: LoginLimiter;
+  /** The business time zone, told to the web with the user (its days and dates; decision 065). */
+  timeZone: string;
 }
 
 /** The two sign-in doors: admins and agents use the regular one, super agents their own. */
@@ -35,7 +37,7 @@ export type LoginDoor = 'regular' | 'super-agent';
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
 
-export function createAuthService({ database, users, sessions, limiter }: AuthDeps) {
+export function createAuthService({ database, users, sessions, limiter, timeZone }: AuthDeps) {
   return {
     async login(
       input: LoginRequest,
@@ -57,7 +59,7 @@ export function createAuthService({ database, users, sessions, limiter }: AuthDe
       if ((door === 'super-agent') !== (user.role === 'super-agent')) throw invalidCredentials();
       // Said only once the password is right, so it does not reveal which accounts exist.
       if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE', MESSAGES.accountInactive);
-      return { token: sessions.sign(user), user: toSessionUser(user) };
+      return { token: sessions.sign(user), user: toSessionUser(user, timeZone) };
     },
 
     async updateProfile(
@@ -124,7 +126,7 @@ export function createAuthService({ database, users, sessions, limiter }: AuthDe
       if (!row) throw new AppError('TOKEN_EXPIRED', MESSAGES.sessionExpired);
       return {
         message: 'Profile updated successfully',
-        user: toSessionUser(row),
+        user: toSessionUser(row, timeZone),
         // A password change ends every session, this one included: here is its replacement.
         ...(changingPassword ? { token: sessions.sign(row) } : {}),
       };

@@ -213,12 +213,13 @@ export function paymentViews(
       payment: p,
       agentUsername: agent.username,
       paidByUsername: payer.username,
-      superAgentEarningId: superAgentEarnings.id,
+      // The first of its earnings: a payment split between two agreements has one per agreement (decision 064).
+      superAgentEarningId: sql<string | null>`(SELECT e.id FROM ${superAgentEarnings} e
+        WHERE e.commission_payment_id = ${p.id} ORDER BY e.created_at, e.id LIMIT 1)`,
     })
     .from(p)
     .innerJoin(agent, eq(agent.id, p.agentId))
     .leftJoin(payer, eq(payer.id, p.paidBy))
-    .leftJoin(superAgentEarnings, eq(superAgentEarnings.commissionPaymentId, p.id))
     .where(paymentFilters(filters))
     .orderBy(desc(p.paymentDate), sql`lower(${agent.username})`, asc(p.id))
     .limit(page.limit)

@@ -5,7 +5,7 @@ import { registerRoute } from '../../route.js';
 import type { CommissionService } from './service.js';
 
 export function registerCommissionRoutes(app: FastifyInstance, service: CommissionService): void {
-  registerRoute(app, commissionRoutes.summary, ({ query }) => service.summary(query.period));
+  registerRoute(app, commissionRoutes.summary, ({ query }) => service.summary(query.period, query.calendar));
   registerRoute(app, commissionRoutes.payments, ({ query }) => service.payments(query));
   registerRoute(app, commissionRoutes.settings, () => service.settings());
   registerRoute(app, commissionRoutes.updateSetting, ({ params, body }) =>

@@ -15,6 +15,7 @@ import type {
   UpdateCommissionSettingRequest,
 } from '@cartela/contract';
 import {
+  type Calendar,
   commissionPayment,
   DEFAULT_SYSTEM_COMMISSION_SHARE_PERCENT,
   periodRange,
@@ -26,7 +27,7 @@ import type { Database, Tx } from '../../db/client.js';
 import type { PaymentStatus, UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { businessToday } from '../stats/index.js';
-import { recordCommissionShareEarning } from '../super-agents/index.js';
+import { recordCommissionShareEarnings } from '../super-agents/index.js';
 import { etb, percentToDb, type UserCache } from '../users/index.js';
 import { toPayment, toSetting } from './present.js';
 import {
@@ -85,8 +86,8 @@ function refusedMove(status: PaymentStatus, to: PaymentStatus): AppError {
 
 interface Generated {
   view: PaymentView;
-  /** The super agent whose total earnings grew (its cache entry is stale), or null. */
-  superAgentId: string | null;
+  /** The super agents whose total earnings grew (their cache entries are stale). */
+  superAgentIds: string[];
 }
 
 export interface CommissionDeps {
@@ -132,20 +133,19 @@ export function createCommissionService({ database, users, timeZone, now }: Comm
     });
     const settled = await settleGames(tx, agentId, date, payment.id);
     if (settled.count !== owed.count || amount(settled.fees) !== totalEarnings) throw new SettleMismatch();
-    const earning = await recordCommissionShareEarning(tx, {
+    const earnings = await recordCommissionShareEarnings(tx, {
       agentId,
       commissionPaymentId: payment.id,
       paymentDate: date,
-      totalEarnings,
     });
     return {
       view: {
         payment,
         agentUsername: agent.username,
         paidByUsername: null,
-        superAgentEarningId: earning?.id ?? null,
+        superAgentEarningId: earnings[0]?.id ?? null,
       },
-      superAgentId: earning?.superAgentId ?? null,
+      superAgentIds: earnings.map((e) => e.superAgentId),
     };
   }
 
@@ -191,8 +191,9 @@ export function createCommissionService({ database, users, timeZone, now }: Comm
 
   return {
     /** GET /api/commission/summary: the payments dated in the period. */
-    async summary(period: StatsPeriod): Promise<CommissionSummaryResponse> {
-      const range = periodRange(period, today());
+    async summary(period: StatsPeriod, calendar: Calendar = 'gregorian'): Promise<CommissionSummaryResponse> {
+      // The month and the year of the screen's calendar (decision 065).
+      const range = periodRange(period, today(), calendar);
       const s = await paymentSummary(db, range.from, range.to);
       return {
         period,
@@ -271,7 +272,7 @@ export function createCommissionService({ database, users, timeZone, now }: Comm
         const generated = await generateFor(agentId, date, actor);
         if (!generated) continue;
         created.push(generated.view);
-        if (generated.superAgentId) users.invalidate(generated.superAgentId);
+        for (const id of generated.superAgentIds) users.invalidate(id);
       }
       const n = created.length;
       return {

@@ -1,7 +1,15 @@
 // A game as the API shows it (the contract's Game, GameDetail and RoomState): ETB from santim and percentages
 // by core's rules, the seed only once the game is over, the story's times from the event log.
 import type { Game, GameDetail, RoomState } from '@cartela/contract';
-import { type GameState, letterOf, prizeShares, redactSeed, santim, sealOrder } from '@cartela/core';
+import {
+  type GameState,
+  letterOf,
+  moneyMoved,
+  prizeShares,
+  redactSeed,
+  santim,
+  sealOrder,
+} from '@cartela/core';
 import type { z } from 'zod';
 import type { StoredCartela, StoredGameState } from '../../db/schema.js';
 import { etb, percent } from '../users/index.js';
@@ -29,7 +37,14 @@ export function toGame(view: GameView): Game {
   // Winners on the same ball split the prize (decision 062): computed by core, never stored.
   // (A row written by hand, as some tests do, may have no winners list: none then.)
   const winners = state.winners ?? [];
-  const shares = prizeShares(santim(view.prizeSantim), winners.length);
+  // A cancelled game moved no money: no total, fee or prize; its coins back if refunded (decision 064).
+  const money = moneyMoved(view, {
+    totalAmount: santim(view.totalSantim),
+    agentFee: santim(view.agentFeeSantim),
+    prize: santim(view.prizeSantim),
+    coinCost: view.coinCost,
+  });
+  const shares = prizeShares(money.prize, winners.length);
   return {
     id: view.id,
     _id: view.id,
@@ -40,11 +55,11 @@ export function toGame(view: GameView): Game {
     gameMode: view.gameMode,
     stake: etb(view.stakeSantim),
     numberOfPlayers: view.players,
-    totalAmount: etb(view.totalSantim),
-    agentFee: etb(view.agentFeeSantim),
-    prize: etb(view.prizeSantim),
+    totalAmount: etb(money.totalAmount),
+    agentFee: etb(money.agentFee),
+    prize: etb(money.prize),
     commissionPercent: percent(view.commissionPercent),
-    coinCost: view.coinCost,
+    coinCost: money.coinCost,
     selectedWinningPattern: view.pattern,
     winningPattern: view.pattern,
     cartelaNumbers: view.cartelaNumbers,
@@ -55,7 +70,7 @@ export function toGame(view: GameView): Game {
     finishReason: state.finishReason,
     cancelReason: state.cancelReason ?? null,
     // Spec 00-decisions: a game cancelled before its first call gave its coins back (service.ts planEvents).
-    refundedCoins: view.status === 'cancelled' && view.totalCalls === 0 ? view.coinCost : 0,
+    refundedCoins: money.refundedCoins,
     settings: view.settings,
     drawCommitment: view.drawCommitment,
     drawSeed: isOver(view.status) ? view.drawSeed : null,

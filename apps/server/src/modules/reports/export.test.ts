@@ -56,7 +56,7 @@ async function exportIds(query: string): Promise<string[]> {
   const lines = res.rawPayload.subarray(3).toString('utf8').split('\r\n');
   expect(lines.pop()).toBe('');
   expect(lines.shift()).toMatch(/^Game ID,Agent,Status,/);
-  for (const line of lines) expect(line.split(',')).toHaveLength(16);
+  for (const line of lines) expect(line.split(',')).toHaveLength(17);
   return lines.map((line) => line.slice(0, line.indexOf(',')));
 }
 

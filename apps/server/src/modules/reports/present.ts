@@ -4,6 +4,8 @@
 import type { ReportGame, ReportResponse } from '@cartela/contract';
 import {
   averageSantim,
+  type MoneyMoved,
+  moneyMoved,
   percentToRate,
   prizeShares,
   rateToPercentString,
@@ -15,7 +17,18 @@ import { etb, percent } from '../users/index.js';
 import { csvLine, csvText } from './csv.js';
 import type { ReportRow, RollupTotals } from './queries.js';
 
+/** A cancelled game moved no money (decision 064): core's rule over the row's stored economics. */
+function moneyOf(row: ReportRow): MoneyMoved {
+  return moneyMoved(row, {
+    totalAmount: santim(row.totalSantim),
+    agentFee: santim(row.agentFeeSantim),
+    prize: santim(row.prizeSantim),
+    coinCost: row.coinCost,
+  });
+}
+
 export function toReportGame(row: ReportRow): ReportGame {
+  const money = moneyOf(row);
   return {
     id: row.id,
     _id: row.id,
@@ -28,20 +41,18 @@ export function toReportGame(row: ReportRow): ReportGame {
     numberOfPlayers: row.players,
     totalCalls: row.totalCalls,
     commissionPercent: percent(row.commissionPercent),
-    agentFee: etb(row.agentFeeSantim),
-    totalAmount: etb(row.totalSantim),
-    prize: etb(row.prizeSantim),
+    agentFee: etb(money.agentFee),
+    totalAmount: etb(money.totalAmount),
+    prize: etb(money.prize),
     winners: row.winners,
-    prizeShares: sharesOf(row).map(etb),
+    prizeShares: prizeShares(money.prize, row.winners).map(etb),
+    refundedCoins: money.refundedCoins,
     businessDate: row.businessDate,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
     cancelReason: row.cancelReason,
   };
 }
-
-/** Each winner's share, in the order confirmed: core's split of the prize (decision 062). */
-const sharesOf = (row: ReportRow): Santim[] => prizeShares(santim(row.prizeSantim), row.winners);
 
 export type ReportSummary = ReportResponse['summary'];
 
@@ -85,11 +96,13 @@ export function csvHeader(withAgent: boolean): string {
     'Created',
     'Finished',
     'Cancel reason',
+    'Refunded coins',
   ]);
 }
 
 /** One game as a CSV record, in the header's order; times in ISO 8601 UTC. */
 export function csvRecord(row: ReportRow, withAgent: boolean): string {
+  const money = moneyOf(row);
   return csvLine([
     csvText(row.gameId),
     ...(withAgent ? [csvText(row.agentUsername)] : []),
@@ -98,15 +111,16 @@ export function csvRecord(row: ReportRow, withAgent: boolean): string {
     String(row.players),
     String(row.totalCalls),
     rateToPercentString(percentToRate(row.commissionPercent)),
-    etbText(row.agentFeeSantim),
-    etbText(row.totalSantim),
-    etbText(row.prizeSantim),
+    etbText(money.agentFee),
+    etbText(money.totalAmount),
+    etbText(money.prize),
     String(row.winners),
-    prizePerWinner(sharesOf(row)),
+    prizePerWinner(prizeShares(money.prize, row.winners)),
     row.businessDate,
     row.createdAt.toISOString(),
     row.finishedAt?.toISOString() ?? '',
     csvText(row.cancelReason ?? ''),
+    String(money.refundedCoins),
   ]);
 }
 

@@ -56,6 +56,7 @@ const rowColumns = {
   agentFeeSantim: games.agentFeeSantim,
   totalSantim: games.totalSantim,
   prizeSantim: games.prizeSantim,
+  coinCost: games.coinCost,
   /** How many winners share the prize (decision 062), from the state: not stored twice. */
   winners: sql<number>`coalesce(jsonb_array_length(${games.state}->'winners'), 0)`.mapWith(Number),
   businessDate: games.businessDate,
@@ -79,6 +80,7 @@ export interface ReportRow {
   agentFeeSantim: number;
   totalSantim: number;
   prizeSantim: number;
+  coinCost: number;
   winners: number;
   businessDate: string;
   createdAt: Date;

@@ -274,9 +274,10 @@ describe('GET /api/reports/games: rows', () => {
         numberOfPlayers: f.players,
         totalCalls: f.totalCalls ?? (f.status === 'finished' ? 30 : 0),
         commissionPercent: f.commissionPercent,
-        agentFee: f.feeEtb,
-        totalAmount: f.totalEtb,
-        prize: Math.round((f.totalEtb - f.feeEtb) * 100) / 100,
+        // A cancelled game moved no money (decision 064); one cancelled before its first call got its coins back.
+        agentFee: f.status === 'cancelled' ? 0 : f.feeEtb,
+        totalAmount: f.status === 'cancelled' ? 0 : f.totalEtb,
+        prize: f.status === 'cancelled' ? 0 : Math.round((f.totalEtb - f.feeEtb) * 100) / 100,
         winners: 0,
         prizeShares: [],
         businessDate: f.businessDate,
@@ -286,6 +287,7 @@ describe('GET /api/reports/games: rows', () => {
             ? new Date(Date.parse(f.createdAt) + 15 * 60_000).toISOString()
             : null,
         cancelReason: f.key === 'a4' ? 'Power cut, "no" lights' : null,
+        refundedCoins: f.status === 'cancelled' && f.agent !== 'B' && !f.totalCalls ? Math.ceil(f.feeEtb) : 0,
       });
     }
   });
@@ -677,6 +679,7 @@ const HEADER = [
   'Created',
   'Finished',
   'Cancel reason',
+  'Refunded coins',
 ];
 
 async function exportCsv(get: Get, query = '', headers: Record<string, string> = {}) {
@@ -709,21 +712,21 @@ describe('GET /api/reports/games/export', () => {
     // The exact lines: a name with a comma and quotes is quoted, its quotes doubled.
     const lines = text.split('\r\n');
     expect(lines).toContain(
-      `${gameIdOf('a2')},"Abebe, ""Lucky"" Hall",finished,20.00,5,30,10,10.00,100.00,90.00,0,,2025-03-10,2025-03-10T20:59:00.000Z,2025-03-10T21:14:00.000Z,`,
+      `${gameIdOf('a2')},"Abebe, ""Lucky"" Hall",finished,20.00,5,30,10,10.00,100.00,90.00,0,,2025-03-10,2025-03-10T20:59:00.000Z,2025-03-10T21:14:00.000Z,,0`,
     );
     expect(lines).toContain(
-      `${gameIdOf('a3')},"Abebe, ""Lucky"" Hall",finished,15.00,4,30,10,6.00,60.00,54.00,0,,2025-03-11,2025-03-10T21:00:00.000Z,2025-03-10T21:15:00.000Z,`,
+      `${gameIdOf('a3')},"Abebe, ""Lucky"" Hall",finished,15.00,4,30,10,6.00,60.00,54.00,0,,2025-03-11,2025-03-10T21:00:00.000Z,2025-03-10T21:15:00.000Z,,0`,
     );
     // Amharic intact (UTF-8), 12.5 %, an open game without a finish time.
     expect(lines).toContain(
-      `${gameIdOf('b4')},ሰላም ቢንጎ,paused,20.00,2,0,12.5,5.00,40.00,35.00,0,,2025-03-11,2025-03-11T15:00:00.000Z,,`,
+      `${gameIdOf('b4')},ሰላም ቢንጎ,paused,20.00,2,0,12.5,5.00,40.00,35.00,0,,2025-03-11,2025-03-11T15:00:00.000Z,,,0`,
     );
     expect(lines).toContain(
-      `${gameIdOf('b2')},ሰላም ቢንጎ,cancelled,10.00,3,0,12.5,3.75,30.00,26.25,0,,2025-03-10,2025-03-10T20:59:59.999Z,2025-03-10T21:14:59.999Z,`,
+      `${gameIdOf('b2')},ሰላም ቢንጎ,cancelled,10.00,3,0,12.5,0.00,0.00,0.00,0,,2025-03-10,2025-03-10T20:59:59.999Z,2025-03-10T21:14:59.999Z,,0`,
     );
     // A name that is a formula: a single quote in front, then quoted for its quotes and commas.
     expect(lines).toContain(
-      `${gameIdOf('c1')},"'=HYPERLINK(""http://evil.example"",""x"")",finished,10.00,2,30,10,2.00,20.00,18.00,0,,2025-02-01,2025-02-01T10:00:00.000Z,2025-02-01T10:15:00.000Z,`,
+      `${gameIdOf('c1')},"'=HYPERLINK(""http://evil.example"",""x"")",finished,10.00,2,30,10,2.00,20.00,18.00,0,,2025-02-01,2025-02-01T10:00:00.000Z,2025-02-01T10:15:00.000Z,,0`,
     );
     const c1 = rows.find((r) => r[0] === gameIdOf('c1'))!;
     expect(c1[1]).toBe(`'${agentC.username}`);
@@ -769,15 +772,16 @@ describe('GET /api/reports/games/export', () => {
       '2',
       '5',
       '10',
-      '2.00',
-      '20.00',
-      '18.00',
+      '0.00',
+      '0.00',
+      '0.00',
       '0',
       '',
       '2025-03-11',
       '2025-03-11T10:00:00.000Z',
       '2025-03-11T10:15:00.000Z',
       'Power cut, "no" lights',
+      '0',
     ]);
   });
 

@@ -5,7 +5,9 @@ import { registerRoute } from '../../route.js';
 import type { StatsService } from './service.js';
 
 export function registerStatsRoutes(app: FastifyInstance, service: StatsService): void {
-  registerRoute(app, statsRoutes.agentStats, ({ user, query }) => service.agent(user, query.period));
-  registerRoute(app, statsRoutes.adminStats, ({ query }) => service.admin(query.period));
-  registerRoute(app, statsRoutes.paymentStats, ({ query }) => service.payments(query.period));
+  registerRoute(app, statsRoutes.agentStats, ({ user, query }) =>
+    service.agent(user, query.period, query.calendar),
+  );
+  registerRoute(app, statsRoutes.adminStats, ({ query }) => service.admin(query.period, query.calendar));
+  registerRoute(app, statsRoutes.paymentStats, ({ query }) => service.payments(query.period, query.calendar));
 }

@@ -8,8 +8,10 @@ import type {
 } from '@cartela/contract';
 import {
   addDays,
+  type Calendar,
   type DateRange,
   daysOf,
+  moneyMoved,
   periodRange,
   type Santim,
   santim,
@@ -39,17 +41,22 @@ export interface StatsDeps {
 
 export function createStatsService({ database, timeZone, now }: StatsDeps) {
   const today = () => businessToday(now(), timeZone);
-  const rangeOf = (period: StatsPeriod, day: string) => ({
+  // The month and the year follow the calendar the screen speaks in (decision 065).
+  const rangeOf = (period: StatsPeriod, day: string, calendar: Calendar) => ({
     period,
-    ...periodRange(period, day),
+    ...periodRange(period, day, calendar),
     timeZone,
   });
 
   return {
     /** GET /api/stats/agent: the signed-in agent's period, its last 7 days and 5 newest games. */
-    async agent(agent: UserRow, period: StatsPeriod): Promise<AgentStatsResponse> {
+    async agent(
+      agent: UserRow,
+      period: StatsPeriod,
+      calendar: Calendar = 'gregorian',
+    ): Promise<AgentStatsResponse> {
       const day = today();
-      const range = rangeOf(period, day);
+      const range = rangeOf(period, day, calendar);
       const week: DateRange = { from: addDays(day, -6), to: day };
       const [totals, days, recent] = await Promise.all([
         q.agentTotals(database, agent.id, range.from, range.to),
@@ -81,24 +88,31 @@ export function createStatsService({ database, timeZone, now }: StatsDeps) {
         systemCommissionShare: percent(agent.systemCommissionShare) ?? 0,
         weeklyEarnings,
         last7Days,
-        games: recent.map((g) => ({
-          id: g.id,
-          _id: g.id,
-          gameId: g.gameId,
-          numberOfPlayers: g.players,
-          stake: money(g.stake),
-          agentFee: money(g.fee),
-          totalAmount: money(g.total),
-          status: g.status,
-          createdAt: new Date(g.createdAt).toISOString(),
-        })),
+        games: recent.map((g) => {
+          // A cancelled game moved no money (decision 064): core's rule.
+          const shown = moneyMoved(
+            { status: g.status, totalCalls: 0 },
+            { totalAmount: amount(g.total), agentFee: amount(g.fee), prize: santim(0), coinCost: 0 },
+          );
+          return {
+            id: g.id,
+            _id: g.id,
+            gameId: g.gameId,
+            numberOfPlayers: g.players,
+            stake: money(g.stake),
+            agentFee: etb(shown.agentFee),
+            totalAmount: etb(shown.totalAmount),
+            status: g.status,
+            createdAt: new Date(g.createdAt).toISOString(),
+          };
+        }),
       };
     },
 
     /** GET /api/stats/admin: the network's period, the 30 days ending today, the period's top agents. */
-    async admin(period: StatsPeriod): Promise<AdminStatsResponse> {
+    async admin(period: StatsPeriod, calendar: Calendar = 'gregorian'): Promise<AdminStatsResponse> {
       const day = today();
-      const range = rangeOf(period, day);
+      const range = rangeOf(period, day, calendar);
       const daily: DateRange = { from: addDays(day, -(DAILY_DAYS - 1)), to: day };
       const [totals, counts, days, top] = await Promise.all([
         q.networkTotals(database, range.from, range.to),
@@ -144,8 +158,8 @@ export function createStatsService({ database, timeZone, now }: StatsDeps) {
     },
 
     /** GET /api/stats/payments: coins sold, commission payments and super agent earnings of the period. */
-    async payments(period: StatsPeriod): Promise<PaymentStatsResponse> {
-      const range = rangeOf(period, today());
+    async payments(period: StatsPeriod, calendar: Calendar = 'gregorian'): Promise<PaymentStatsResponse> {
+      const range = rangeOf(period, today(), calendar);
       const [totals, payments, earnings, coinDays, moneyDays] = await Promise.all([
         q.networkTotals(database, range.from, range.to),
         q.paymentsByStatus(database, range.from, range.to),

@@ -219,7 +219,7 @@ describe('GET /api/stats/agent', () => {
 
 describe('GET /api/stats/admin', () => {
   it('sums every agent over the month, with the 30 days and the top agents', async () => {
-    const res = await asAdmin('GET', '/api/stats/admin');
+    const res = await asAdmin('GET', '/api/stats/admin?period=month');
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ period: 'month', from: '2026-11-01', to: '2026-11-25' });
@@ -286,6 +286,12 @@ describe('GET /api/stats/admin', () => {
         totalRevenue: 35,
       },
     ]);
+  });
+
+  it('answers the week when no period is asked for (spec 01 section 2, decision 066)', async () => {
+    const body = (await asAdmin('GET', '/api/stats/admin')).json();
+    expect(body).toMatchObject({ period: 'week', from: '2026-11-23', to: '2026-11-25' });
+    expect(body.overview).toMatchObject({ totalRevenue: 73, totalGames: 3, coinRevenue: 50 });
   });
 
   it('answers the week and the day', async () => {
@@ -425,5 +431,53 @@ describe('the business time zone', () => {
     expect(monday!.games).toBe(2);
     expect(await applyBusinessTimeZone(t.database, 'Africa/Addis_Ababa')).toBe('changed');
     expect(await day()).toBe('2026-11-24');
+  });
+});
+
+describe('the Ethiopian calendar (calendar=ethiopic, decision 065)', () => {
+  // Today, 25 November 2026, is Hidar 16, 2019: Hidar began on 10 November, the year 2019 on 11 September.
+  it("counts the Ethiopian month and year an Amharic screen names, to the business day's edge", async () => {
+    const c = await createAgent(t.database, { financialModel: 'virtual-coin', commissionPercentage: 10 });
+    const asC = caller(t.app, await loginAs(t.app, c));
+    const game = (createdAt: string, stakeEtb: number) =>
+      insertGameRow(t.database, { agentId: c.user.id, createdAt, stakeEtb, players: 1 });
+    await game('2026-11-09T20:59:00Z', 10); // Tikimt 30: fee 1
+    await game('2026-11-09T21:00:00Z', 20); // Hidar 1 in Addis Ababa: fee 2
+    await game('2026-09-10T20:59:00Z', 40); // Pagume 5, 2018: fee 4
+    await game('2026-09-10T21:00:00Z', 80); // Meskerem 1, 2019: fee 8
+    const of = async (query: string) => {
+      const res = await asC('GET', `/api/stats/agent?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+
+    expect(await of('period=month&calendar=ethiopic')).toMatchObject({
+      period: 'month',
+      from: '2026-11-10',
+      to: '2026-11-25',
+      timeZone: 'Africa/Addis_Ababa',
+      totalEarnings: 2,
+      totalGames: 1,
+    });
+    expect(await of('period=year&calendar=ethiopic')).toMatchObject({
+      from: '2026-09-11',
+      totalEarnings: 11,
+      totalGames: 3,
+    });
+    // The Gregorian calendar stays the default, and the week and the day are the same in both.
+    expect(await of('period=month')).toMatchObject({ from: '2026-11-01', totalEarnings: 3, totalGames: 2 });
+    expect(await of('period=month&calendar=gregorian')).toMatchObject({ from: '2026-11-01' });
+    expect(await of('period=year')).toMatchObject({ from: '2026-01-01', totalEarnings: 15 });
+    expect((await of('period=week&calendar=ethiopic')).from).toBe('2026-11-23');
+
+    const admin = await asAdmin('GET', '/api/stats/admin?period=month&calendar=ethiopic');
+    expect(admin.json()).toMatchObject({ from: '2026-11-10', to: '2026-11-25' });
+    const payments = await asAdmin('GET', '/api/stats/payments?period=month&calendar=ethiopic');
+    expect(payments.json()).toMatchObject({ from: '2026-11-10', to: '2026-11-25' });
+    expect(payments.json().daily).toHaveLength(16);
+    const summary = await asAdmin('GET', '/api/commission/summary?period=year&calendar=ethiopic');
+    expect(summary.json()).toMatchObject({ period: 'year', from: '2026-09-11', to: '2026-11-25' });
+
+    expect((await asC('GET', '/api/stats/agent?calendar=julian')).statusCode).toBe(400);
   });
 });

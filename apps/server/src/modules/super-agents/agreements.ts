@@ -2,16 +2,16 @@
 // agents module (choosing a super agent on an agent's form, selling coins to an agent under a super agent).
 // An agent has at most one active agreement (spec 00 'Super agents'); a new one ends the previous one, which
 // stays in the history. Every writer locks the agent's row first, so two assignments of one agent queue.
-import { DEFAULT_PLATFORM_RATE_PERCENT, type Santim, superAgentShares } from '@cartela/core';
+import { DEFAULT_PLATFORM_RATE_PERCENT, type Santim, santim, superAgentShares } from '@cartela/core';
 import type { Tx } from '../../db/client.js';
 import type { SuperAgentAgreementRow, SuperAgentEarningRow, UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { percentToDb } from '../users/index.js';
 import {
   type ActiveAgreement,
+  agreementsOfPayment,
   endActiveAgreement,
   findActiveAgreement,
-  findAgreementAtEndOf,
   insertAgreement,
   insertEarning,
   lockUser,
@@ -107,25 +107,31 @@ export async function recordCoinPurchaseEarning(
 }
 
 /**
- * The super agent's earning on a commission-share agent's daily payment (paymentType 'commission-share', base =
- * the fees the payment settles: its totalEarnings), written in the payment's transaction, after the agent's row
- * was locked (the top-up's order: the agent, then the super agent's total). The agreement is the one in force at
- * the end of the payment's business day (decision 053 section 5), even if it has ended since; none: no
- * earning, null. Its business day is the payment's. Call UserCache.invalidate(earning.superAgentId) after
- * commit: its total earnings changed.
+ * The super agents' earnings on a commission-share agent's daily payment (paymentType 'commission-share'),
+ * written in the payment's transaction after its games were settled (the agent's row locked first: the top-up's
+ * order, the agent then the super agents' totals). A super agent earns only on the fees of games that finished
+ * while its agreement was in force (decision 064): one earning per agreement the payment's games were played
+ * under, its base the fees of those games; none for games played without an agreement. Their business day is
+ * the payment's. Call UserCache.invalidate(superAgentId) for each after commit: its total earnings changed.
  */
-export async function recordCommissionShareEarning(
+export async function recordCommissionShareEarnings(
   tx: Tx,
-  payment: { agentId: string; commissionPaymentId: string; paymentDate: string; totalEarnings: Santim },
-): Promise<SuperAgentEarningRow | null> {
-  const agreement = await findAgreementAtEndOf(tx, payment.agentId, payment.paymentDate);
-  if (!agreement) return null;
-  return writeEarning(tx, agreement, payment.agentId, payment.totalEarnings, {
-    paymentType: 'commission-share',
-    agentCommissionSantim: payment.totalEarnings,
-    commissionPaymentId: payment.commissionPaymentId,
-    businessDate: payment.paymentDate,
-  });
+  payment: { agentId: string; commissionPaymentId: string; paymentDate: string },
+): Promise<SuperAgentEarningRow[]> {
+  const parts = await agreementsOfPayment(tx, payment.agentId, payment.commissionPaymentId);
+  const earnings: SuperAgentEarningRow[] = [];
+  for (const part of parts) {
+    const base = santim(Number(part.fees));
+    earnings.push(
+      await writeEarning(tx, part, payment.agentId, base, {
+        paymentType: 'commission-share',
+        agentCommissionSantim: base,
+        commissionPaymentId: payment.commissionPaymentId,
+        businessDate: payment.paymentDate,
+      }),
+    );
+  }
+  return earnings;
 }
 
 type EarningSource =

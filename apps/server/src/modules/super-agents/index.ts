@@ -13,7 +13,7 @@ export {
   assignSuperAgent,
   endAgreementOf,
   recordCoinPurchaseEarning,
-  recordCommissionShareEarning,
+  recordCommissionShareEarnings,
 } from './agreements.js';
 
 export const superAgentsModule = defineModule({

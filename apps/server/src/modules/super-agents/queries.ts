@@ -3,6 +3,7 @@ import { and, asc, between, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import {
+  games,
   paymentEvents,
   type SuperAgentAgreementRow,
   type SuperAgentEarningRow,
@@ -89,30 +90,36 @@ export async function findActiveAgreement(db: DbOrTx, agentId: string): Promise<
 }
 
 /**
- * The agreement the agent was under when the business day `date` ended (the next day's midnight in the business
- * time zone, which the database holds), ended since or not, with its super agent's platform rate now; null when
- * it had none. Two agreements may touch at that instant (one ended, the next began): the newer one wins.
+ * The agreements a commission payment's games were played under (decision 064): each settled game belongs to
+ * the agreement in force when it finished, [effective_from, ended_at), ended since or not; with the fees of its
+ * games and its super agent's platform rate now. Games finished while the agent had no agreement are in none.
+ * Oldest agreement first.
  */
-export async function findAgreementAtEndOf(
-  db: DbOrTx,
+export async function agreementsOfPayment(
+  tx: Tx,
   agentId: string,
-  date: string,
-): Promise<ActiveAgreement | null> {
-  const end = sql`((${date}::date + 1)::timestamp AT TIME ZONE (SELECT time_zone FROM business_settings WHERE id))`;
-  const [row] = await db
-    .select({ agreement: superAgentAgreements, platformCommissionRate: users.platformCommissionRate })
-    .from(superAgentAgreements)
-    .innerJoin(users, eq(users.id, superAgentAgreements.superAgentId))
-    .where(
+  paymentId: string,
+): Promise<(ActiveAgreement & { fees: string })[]> {
+  const a = superAgentAgreements;
+  return tx
+    .select({
+      agreement: a,
+      platformCommissionRate: users.platformCommissionRate,
+      fees: sql<string>`sum(${games.agentFeeSantim})::text`,
+    })
+    .from(games)
+    .innerJoin(
+      a,
       and(
-        eq(superAgentAgreements.agentId, agentId),
-        sql`${superAgentAgreements.effectiveFrom} < ${end}`,
-        sql`(${superAgentAgreements.endedAt} IS NULL OR ${superAgentAgreements.endedAt} >= ${end})`,
+        eq(a.agentId, games.agentId),
+        sql`${a.effectiveFrom} <= ${games.finishedAt}`,
+        sql`(${a.endedAt} IS NULL OR ${a.endedAt} > ${games.finishedAt})`,
       ),
     )
-    .orderBy(desc(superAgentAgreements.effectiveFrom), desc(superAgentAgreements.createdAt))
-    .limit(1);
-  return row ?? null;
+    .innerJoin(users, eq(users.id, a.superAgentId))
+    .where(and(eq(games.commissionPaymentId, paymentId), eq(games.agentId, agentId)))
+    .groupBy(a.id, users.platformCommissionRate)
+    .orderBy(asc(a.effectiveFrom), asc(a.id));
 }
 
 /** Ends the agent's active agreement, if any (it stays in the history). */

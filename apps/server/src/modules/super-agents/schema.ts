@@ -9,6 +9,7 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -94,10 +95,10 @@ export const superAgentEarnings = pgTable(
     /**
      * The commission payment this earning comes from ('commission-share'). Its foreign key to
      * commission_payments is declared in migration 0007 (the commission module's schema imports this one).
+     * One earning per payment and agreement: a payment whose games were played under two agreements (an
+     * assignment in the middle of the day) gives each super agent its part (decision 064).
      */
-    commissionPaymentId: uuid('commission_payment_id').unique(
-      'super_agent_earnings_commission_payment_id_key',
-    ),
+    commissionPaymentId: uuid('commission_payment_id'),
     /** Its business day: the top-up's day, or the payment's date (a BEFORE INSERT trigger fills it). */
     businessDate: date('business_date', { mode: 'string' }).notNull().default(sql`business_date(now())`),
   },
@@ -106,6 +107,7 @@ export const superAgentEarnings = pgTable(
     index('super_agent_earnings_super_agent_date_idx').on(t.superAgentId, t.paymentDate),
     index('super_agent_earnings_agent_idx').on(t.agentId),
     index('super_agent_earnings_agreement_idx').on(t.agreementId),
+    unique('super_agent_earnings_payment_agreement_key').on(t.commissionPaymentId, t.agreementId),
     check(
       'super_agent_earnings_payment_type_check',
       sql`${t.paymentType} IN (${inList(EARNING_PAYMENT_TYPES)})`,

@@ -21,16 +21,17 @@ export const percentToDb = (value: number): string => rateToPercentString(percen
 // object until the user changes: so the presented form can be remembered per row object.
 const presented = new WeakMap<UserRow, SessionUser>();
 
-export function toSessionUser(row: UserRow): SessionUser {
+/** The user as the API shows it, with the business time zone its screens count days in (decision 065). */
+export function toSessionUser(row: UserRow, businessTimeZone: string): SessionUser {
   let user = presented.get(row);
-  if (!user) {
-    user = Object.freeze(present(row));
+  if (user?.businessTimeZone !== businessTimeZone) {
+    user = Object.freeze(present(row, businessTimeZone));
     presented.set(row, user);
   }
   return user;
 }
 
-function present(row: UserRow): SessionUser {
+function present(row: UserRow, businessTimeZone: string): SessionUser {
   const agent = row.role === 'agent';
   return {
     id: row.id,
@@ -50,6 +51,7 @@ function present(row: UserRow): SessionUser {
     lastPaymentDate: row.lastPaymentDate?.toISOString() ?? null,
     platformCommissionRate: row.role === 'super-agent' ? percent(row.platformCommissionRate) : null,
     winningPatterns: agent ? row.winningPatterns : null,
+    businessTimeZone,
     mustChangePassword: row.mustChangePassword,
   };
 }

@@ -32,6 +32,7 @@ export function makeReportGame(overrides: Partial<ReportGame> = {}): ReportGame 
     createdAt: '2025-11-22T15:30:00.000Z',
     finishedAt: '2025-11-22T16:00:00.000Z',
     cancelReason: null,
+    refundedCoins: 0,
     ...overrides,
   };
 }

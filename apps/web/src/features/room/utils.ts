@@ -1,6 +1,6 @@
 import { canCall, type GameState } from '@cartela/core';
 import { useTranslation } from 'react-i18next';
-import { BUSINESS_TIME_ZONE } from '@/lib/format';
+import { businessTimeZone } from '@/lib/format';
 
 /** Spec 02 section 9: a game id is shown by its last 8 characters (the whole id stays in titles). */
 export const shortGameId = (gameId: string): string => gameId.slice(-8);
@@ -46,7 +46,7 @@ export function clockTime(iso: string): string {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-    timeZone: BUSINESS_TIME_ZONE,
+    timeZone: businessTimeZone(),
   }).format(date);
 }
 

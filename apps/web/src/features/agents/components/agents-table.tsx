@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
 import { useFormat } from '@/lib/format';
+import { usePercent as useRate } from '@/lib/percent';
 
 export type AgentAction = 'toggle' | 'addCoins' | 'edit' | 'cartelas' | 'delete';
 
@@ -15,15 +16,6 @@ export interface AgentsTableProps {
   onAction: (action: AgentAction, agent: Agent) => void;
   /** The agent whose activation is being saved (its button shows the progress). */
   togglingId: string | null;
-}
-
-/** 16.6667 -> '16.67%': rates on screen keep at most two decimals. */
-function useRate() {
-  const format = useFormat();
-  return (value: number) => {
-    const decimals = Number.isInteger(value) ? 0 : Number.isInteger(Math.round(value * 1000) / 100) ? 1 : 2;
-    return `${format.number(value, decimals)}%`;
-  };
 }
 
 function ActionButton({

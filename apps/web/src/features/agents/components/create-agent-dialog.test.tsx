@@ -130,6 +130,63 @@ describe('Create Agent dialog', () => {
     });
   });
 
+  it('sends the rates it shows after Back and Next (issue 20: the super agent rate kept its own box)', async () => {
+    const { user, fetchMock } = setup();
+    await user.type(await screen.findByLabelText('Username'), 'hall7');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.clear(screen.getByLabelText('Commission (%)'));
+    await user.clear(screen.getByLabelText('Minimum commission (%)'));
+    await user.type(screen.getByLabelText('Minimum commission (%)'), '5');
+    await user.type(screen.getByLabelText('Commission (%)'), '7');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const select = await screen.findByRole('combobox', { name: 'Super agent' });
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(2));
+    await user.selectOptions(select, SUPER_ID);
+    expect(screen.getByLabelText('Super agent rate (%)')).toHaveValue('20');
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Commission (%)')).toHaveValue('7');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const rate = await screen.findByLabelText('Super agent rate (%)');
+    // What the box shows is what goes.
+    expect(rate).toHaveValue('20');
+    await user.click(screen.getByRole('button', { name: 'Create Agent' }));
+    await screen.findByText('Agent created successfully');
+    expect(sentBody(fetchMock)).toMatchObject({
+      commissionPercentage: 7,
+      minCommissionPercentage: 5,
+      superAgentId: SUPER_ID,
+      superAgentCommissionRate: Number((rate as HTMLInputElement).value),
+    });
+    expect(sentBody(fetchMock).superAgentCommissionRate).toBe(20);
+  });
+
+  it('sends a super agent rate typed after Back and Next, and a commission changed on the way back', async () => {
+    const { user, fetchMock } = setup();
+    await user.type(await screen.findByLabelText('Username'), 'hall7');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const select = await screen.findByRole('combobox', { name: 'Super agent' });
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(2));
+    await user.selectOptions(select, SUPER_ID);
+    await user.clear(screen.getByLabelText('Super agent rate (%)'));
+    await user.type(screen.getByLabelText('Super agent rate (%)'), '15');
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    const commission = screen.getByLabelText('Commission (%)');
+    expect(commission).toHaveValue('10');
+    await user.clear(commission);
+    await user.type(commission, '12');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByLabelText('Super agent rate (%)')).toHaveValue('15');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Commission (%)')).toHaveValue('12');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Create Agent' }));
+    await screen.findByText('Agent created successfully');
+    expect(sentBody(fetchMock)).toMatchObject({ commissionPercentage: 12, superAgentCommissionRate: 15 });
+  });
+
   it("sets the agent's minimum commission (10 unless changed) and keeps the commission from it", async () => {
     const { user, fetchMock } = setup();
     const minimum = await screen.findByLabelText('Minimum commission (%)');

@@ -44,8 +44,8 @@ const STEP_ONE = new Set<string>(BASIC_INFO_FIELDS);
 /**
  * Create Agent in two steps (spec 02 sections 2, 4 and 5): Basic Info, then Super Agent Assignment. Next opens
  * once username and password are filled, and only if the first step's fields are valid; Back keeps what was
- * typed. A refusal about a first-step field (a taken username) brings that step back with the message under
- * its input.
+ * typed, and every box shows what will be sent after any Back and Next. A refusal about a first-step field (a
+ * taken username) brings that step back with the message under its input.
  */
 export function CreateAgentDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -181,8 +181,11 @@ export function CreateAgentDialog({ onClose }: { onClose: () => void }) {
       </ol>
 
       <form id={formId} onSubmit={onSubmit} noValidate>
+        {/* Each step its own inputs (the keys): without them React hands the commission's input to the super
+            agent rate in the same place, and the form, which reads an input only when it is new to the field,
+            kept sending the rate it held while the box showed the commission (issue 20). */}
         {step === 1 ? (
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div key="basic" className="grid gap-4 sm:grid-cols-2">
             <Field {...form.field('username')} label={t('agents.form.username')}>
               <Input
                 type="text"
@@ -247,7 +250,7 @@ export function CreateAgentDialog({ onClose }: { onClose: () => void }) {
             </div>
           </div>
         ) : (
-          <div className="space-y-4">
+          <div key="superAgent" className="space-y-4">
             <p className="rounded-lg bg-surface-muted px-4 py-3 text-sm text-ink">
               {t('agents.form.summary', {
                 name: username.trim(),

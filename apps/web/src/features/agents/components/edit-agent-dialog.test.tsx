@@ -176,6 +176,25 @@ describe('Edit Agent dialog', () => {
     expect(sent()).toBeUndefined();
   });
 
+  it('shows what it sends after the model is switched back and forth (issue 20)', async () => {
+    const { user, sent } = setup();
+    const coins = await screen.findByLabelText('Virtual coins');
+    await user.clear(coins);
+    await user.type(coins, '1500');
+    await user.click(screen.getByRole('radio', { name: /Commission share/ }));
+    const share = screen.getByLabelText('System share (%)');
+    expect(share).toHaveValue('20');
+    await user.clear(share);
+    await user.type(share, '25');
+    await user.click(screen.getByRole('radio', { name: /Virtual coins/ }));
+    expect(screen.getByLabelText('Virtual coins')).toHaveValue('1500');
+    await user.click(screen.getByRole('radio', { name: /Commission share/ }));
+    expect(screen.getByLabelText('System share (%)')).toHaveValue('25');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Agent updated successfully');
+    expect(sent()).toEqual({ financialModel: 'commission-share', systemCommissionShare: 25 });
+  });
+
   it('sends a new rate with its super agent (a new agreement)', async () => {
     const { user, sent } = setup(UNDER_SUPER);
     const rate = await screen.findByLabelText('Super agent rate (%)');

@@ -202,8 +202,10 @@ export function EditAgentDialog({ agent, onClose }: { agent: Agent; onClose: () 
         >
           <PercentInput {...numberField(form, 'minCommissionPercentage', 'decimal')} />
         </Field>
+        {/* One input per field (the keys): an input React kept in this place would show another field's value. */}
         {model === 'commission-share' ? (
           <Field
+            key="systemCommissionShare"
             {...form.field('systemCommissionShare')}
             label={t('agents.form.systemShare')}
             hint={t('agents.form.systemShareHint')}
@@ -212,6 +214,7 @@ export function EditAgentDialog({ agent, onClose }: { agent: Agent; onClose: () 
           </Field>
         ) : (
           <Field
+            key="virtualCoins"
             {...form.field('virtualCoins')}
             label={t('agents.form.virtualCoins')}
             hint={t('agents.form.virtualCoinsHint')}

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '@/i18n';
 import { json, mockApi } from '@/test/utils';
 import { AGENT_ID, cardOf, makeAssigned, renderInApp } from '../testing';
 import { cardFromGrid, EditCardDialog } from './edit-card-dialog';
@@ -59,6 +60,37 @@ describe('Edit card dialog', () => {
       [0, 1],
       [2, 0],
     ]);
+  });
+
+  it('refuses a blank cell and says what the card needs: its printed number; only the centre is free (issue 20)', async () => {
+    const { user, fetchMock } = setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Edit cartela 7' });
+    // The rule is on screen before anything is typed.
+    expect(
+      within(dialog).getByText(
+        'Each column takes 5 different numbers from its range (B-I-N-G-O). Only the centre is free: every other cell needs the number printed on the card.',
+      ),
+    ).toBeInTheDocument();
+    const cell = screen.getByRole('textbox', { name: 'G column, row 4 (46-60)' });
+    await user.clear(cell);
+    await user.click(screen.getByRole('button', { name: 'Save card' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'G column, row 4 is empty. Type the number printed in that cell (46-60): only the centre of a card is free.',
+    );
+    expect(cell).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says the same in Amharic', async () => {
+    await applyLanguage('am');
+    const { user, fetchMock } = setup();
+    const cell = await screen.findByRole('textbox', { name: 'G አምድ፣ ረድፍ 4 (46-60)' });
+    await user.clear(cell);
+    await user.click(screen.getByRole('button', { name: 'ካርዱን አስቀምጥ' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'G አምድ፣ ረድፍ 4 ባዶ ነው። በዚያ ሕዋስ ላይ የታተመውን ቁጥር ይጻፉ (46-60)፤ የካርድ ነፃ ቦታ መሃሉ ብቻ ነው።',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('names a number outside its column range', async () => {

@@ -26,7 +26,11 @@ type Grid = string[][];
 const toGrid = (card: readonly (readonly number[])[]): Grid =>
   card.map((row, r) => row.map((v, c) => (r === CENTRE && c === CENTRE ? '' : v === FREE ? '' : String(v))));
 
-/** The card to send: an empty input becomes 0 (so the rule names the empty cell), the centre is always free. */
+/**
+ * The card to send: an empty input becomes 0, as spec 02 says, and core's rule then refuses the 0 naming its
+ * cell; the centre is always free. A hall's printed card has a number in every other cell, and a 0 there could
+ * never be called: a line through it would never win (decision 066).
+ */
 export function cardFromGrid(grid: Grid): number[][] {
   return grid.map((row, r) =>
     row.map((v, c) => (r === CENTRE && c === CENTRE ? FREE : v.trim() === '' ? FREE : Number(v))),
@@ -44,20 +48,26 @@ function cellOfField(field: string | undefined): Cell | null {
  * server sends); other languages are built from the code and the cell.
  */
 function reasonText(check: Exclude<CardValidation, { ok: true }>, card: number[][]): string {
-  if (currentLanguage() === 'en') return check.reason;
-  if (!check.cell) return i18n.t('agents.editCard.reasons.NOT_A_GRID');
+  if (!check.cell) {
+    return currentLanguage() === 'en' ? check.reason : i18n.t('agents.editCard.reasons.NOT_A_GRID');
+  }
   const { row, col } = check.cell;
   const value = card[row]![col]!;
   const { letter, min, max } = COLUMN_RANGES[col]!;
   const first = card.findIndex((r) => r.includes(value));
-  return i18n.t(`agents.editCard.reasons.${check.code}`, {
-    letter,
-    row: row + 1,
-    value,
-    min,
-    max,
-    first: first + 1,
-  });
+  const reason =
+    currentLanguage() === 'en'
+      ? check.reason
+      : i18n.t(`agents.editCard.reasons.${check.code}`, {
+          letter,
+          row: row + 1,
+          value,
+          min,
+          max,
+          first: first + 1,
+        });
+  // A blank cell: what the card needs there, so the refusal reads as the rule it is, not as a fault.
+  return check.code === 'EMPTY_CELL' ? i18n.t('agents.editCard.emptyCell', { reason, min, max }) : reason;
 }
 
 export interface EditCardDialogProps {

@@ -1,18 +1,25 @@
+import { PATTERN_IDS } from '@cartela/core';
 import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useFailureToast } from '@/components/load-state';
 import { Badge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/ui/page-header';
+import { useSession } from '@/lib/session';
 import { useMyCartelas } from '../api/my-cartelas';
 import { CartelasPanel } from './cartelas-panel';
 
 /**
  * /agents for an agent: its own cartelas, view only (spec 02 sections 2 and 6). These are the agent's own
- * copies, the cards its games are checked against, so they are also what it prints.
+ * copies, the cards its games are checked against, so they are also what it prints. A card names the winning
+ * patterns it plays: the agent's own, the ones its games may use (the server refuses any other), in core's
+ * order (decision 066).
  */
 export function MyCartelas() {
   const { t } = useTranslation();
   const cartelas = useMyCartelas();
+  const { user } = useSession();
+  const mine = user?.winningPatterns ?? [];
+  const patterns = PATTERN_IDS.filter((id) => mine.includes(id));
   useFailureToast(cartelas.error, cartelas.errorUpdatedAt, t('agents.mine.loadFailed'));
   return (
     <>
@@ -37,6 +44,8 @@ export function MyCartelas() {
         loadFailed={t('agents.mine.loadFailed')}
         emptyTitle={t('agents.mine.empty')}
         emptyBody={t('agents.mine.emptyBody')}
+        patternsOf={() => patterns}
+        patternsLabel={t('agents.mine.patterns')}
       />
     </>
   );

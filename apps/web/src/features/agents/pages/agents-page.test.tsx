@@ -73,12 +73,26 @@ describe('/agents for the admin', () => {
     const second = within(row('agent2'));
     expect(second.getByText('No contact')).toBeInTheDocument();
     expect(second.getByText('Commission share')).toBeInTheDocument();
-    expect(second.getByText('Commission 10% · admin share 16.67%')).toBeInTheDocument();
+    expect(second.getByText('Commission 10% · admin share 16.6667%')).toBeInTheDocument();
     expect(second.getByText('No Super Agent')).toBeInTheDocument();
     expect(second.getByText('N/A')).toBeInTheDocument();
     expect(second.getByText('Inactive')).toBeInTheDocument();
     // Coins are for virtual-coin agents only.
     expect(second.queryByRole('button', { name: 'Add coins' })).not.toBeInTheDocument();
+  });
+
+  it('shows each rate as it is stored: 12.345% is not 12.35% (issue 20)', async () => {
+    const exact = makeAgent({
+      commissionPercentage: 12.5,
+      superAgentId: SUPER_ID,
+      superAgentCommissionRate: 12.345,
+      superAgent: { superAgentId: SUPER_ID, superAgentUsername: 'super1', superAgentCommissionRate: 12.345 },
+    });
+    asAdmin({ 'GET /api/users/agents': agentsAnswer([exact]) });
+    renderApp('/agents');
+    const first = within(await screen.findByRole('row', { name: 'agent1' }));
+    expect(first.getByText('Rate 12.345%')).toBeInTheDocument();
+    expect(first.getByText('Commission 12.5%')).toBeInTheDocument();
   });
 
   it('searches by name, contact or super agent', async () => {
@@ -356,6 +370,41 @@ describe('/agents for an agent', () => {
     );
     // No editing for an agent.
     expect(within(dialog).queryByRole('button', { name: 'Edit card' })).not.toBeInTheDocument();
+  });
+
+  it('names the winning patterns its cards play, in its language (issue 20)', async () => {
+    const agent = makeUser({ winningPatterns: ['any-one-line', 'full-house'] });
+    storeSession(agent);
+    mockApi({
+      'GET /api/auth/me': json(200, { user: agent }),
+      'GET /api/cartelas/my-cartelas': json(200, { assignedCartelas: [makeAssigned(7)] }),
+    });
+    renderApp('/agents');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cartela 7' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cartela 7' });
+    const patterns = within(dialog).getByRole('region', { name: 'Winning patterns you play' });
+    // The agent's patterns (what its games may use, decision 066), in core's order.
+    expect(
+      within(patterns)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Full House', 'Any One Line']);
+  });
+
+  it('names the patterns in Amharic for an Amharic agent', async () => {
+    const agent = makeUser({ language: 'am', winningPatterns: ['four-corners'] });
+    storeSession(agent);
+    mockApi({
+      'GET /api/auth/me': json(200, { user: agent }),
+      'GET /api/cartelas/my-cartelas': json(200, { assignedCartelas: [makeAssigned(7)] }),
+    });
+    renderApp('/agents');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'ካርቴላ 7' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ካርቴላ 7' });
+    const patterns = within(dialog).getByRole('region', { name: 'የሚጫወቷቸው የማሸነፊያ ቅርጾች' });
+    expect(within(patterns).getByRole('listitem')).toHaveTextContent('አራት ማዕዘኖች');
   });
 
   it("says 'Failed to load assigned cartelas'", async () => {

@@ -1,36 +1,48 @@
 import { GenerateDailyRequest } from '@cartela/contract';
 import { CalendarPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { BusinessDateInput } from '@/components/business-date/business-date-input';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Field } from '@/components/ui/label';
+import { Field, fieldDescriptionId } from '@/components/ui/label';
 import { i18n } from '@/i18n';
 import { useContractForm } from '@/lib/form';
-import { useFormat } from '@/lib/format';
+import { businessTimeZoneName, lastDayOver, useFormat } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useGenerateDaily } from '../api/generate-daily';
-import { businessDay, yesterday } from '../utils/display';
 import { formFailure, TOAST_MS } from '../utils/failure';
 
 /**
  * Generate Daily (decision 053 section 4): one pending payment per commission-share agent owing for games up
- * to a business day that is over. The date starts at yesterday in Addis Ababa; the server alone decides what
- * "over" means (its clock, its time zone) and refuses today or later with a 400 on `date`, shown under the
- * input. Generating a day twice creates nothing new, so the confirmation only says what is about to happen.
+ * to a business day that is over. The date starts at yesterday in the server's business time zone (decision
+ * 065), and the picker offers no later day; a later day typed is refused under the input before anything is
+ * asked. The server still decides (its clock) and refuses today or later with a 400 on `date`, shown there too.
+ * Generating a day twice creates nothing new, so the confirmation only says what is about to happen.
  */
 export function GenerateDailyCard() {
   const { t } = useTranslation();
   const format = useFormat();
   const generate = useGenerateDaily();
   const [confirming, setConfirming] = useState<string | null>(null);
-  const latest = yesterday();
+  const latest = lastDayOver();
   const form = useContractForm({
-    schema: GenerateDailyRequest,
+    // The contract's date, and a day that is over: the server's rule, checked before the confirmation.
+    schema: z.strictObject({
+      date: z
+        .string()
+        .refine((date) => GenerateDailyRequest.shape.date.safeParse(date).success, {
+          message: t('commission.generate.dateInvalid'),
+          abort: true,
+        })
+        .refine((date) => date <= latest, {
+          message: t('commission.generate.notOver', { date: format.date(latest) }),
+        }),
+    }),
     defaultValues: { date: latest },
-    messages: { date: t('commission.generate.dateInvalid') },
   });
 
   // A refusal waits until the confirmation has closed and given the focus back to its opener: then the
@@ -51,14 +63,12 @@ export function GenerateDailyCard() {
     try {
       const result = await generate.mutateAsync({ date });
       setConfirming(null);
-      const day = format.date(businessDay(result.date));
-      // The server's own words in English (spec: its message is the toast); a translation otherwise.
+      // The day as the language writes it (the server's message says it as YYYY-MM-DD).
+      const day = format.date(result.date);
       const text =
-        format.language === 'en' && result.message
-          ? result.message
-          : result.created > 0
-            ? t('commission.generate.done', { count: result.created, date: day })
-            : t('commission.generate.none', { date: day });
+        result.created > 0
+          ? t('commission.generate.done', { count: result.created, date: day })
+          : t('commission.generate.none', { date: day });
       notify.success(text, { duration: TOAST_MS.success });
     } catch (error) {
       setConfirming(null);
@@ -77,9 +87,25 @@ export function GenerateDailyCard() {
           <Field
             {...form.field('date')}
             label={t('commission.generate.date')}
-            hint={t('commission.generate.dateHint')}
+            hint={t('commission.generate.dateHint', { zone: businessTimeZoneName() })}
           >
-            <Input type="date" max={latest} {...form.input('date')} />
+            <Controller
+              control={form.control}
+              name="date"
+              render={({ field, fieldState }) => (
+                <BusinessDateInput
+                  id={form.field('date').id}
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value}
+                  max={latest}
+                  aria-invalid={fieldState.invalid || undefined}
+                  aria-describedby={fieldDescriptionId(form.field('date').id)}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
           </Field>
         </CardContent>
         <CardFooter>
@@ -93,7 +119,7 @@ export function GenerateDailyCard() {
         <ConfirmDialog
           open
           onOpenChange={(open) => !open && !generate.isPending && setConfirming(null)}
-          title={t('commission.generate.confirmTitle', { date: format.date(businessDay(confirming)) })}
+          title={t('commission.generate.confirmTitle', { date: format.date(confirming) })}
           description={t('commission.generate.confirmBody')}
           confirmLabel={t('commission.generate.confirm')}
           loading={generate.isPending}

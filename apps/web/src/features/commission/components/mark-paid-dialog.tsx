@@ -12,7 +12,6 @@ import { useContractForm } from '@/lib/form';
 import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useMarkPaid } from '../api/mark-paid';
-import { businessDay } from '../utils/display';
 import { formFailure, TOAST_MS } from '../utils/failure';
 
 // The contract's notes: optional, at most 500 characters.
@@ -49,7 +48,7 @@ export function MarkPaidDialog({ payment, onClose }: { payment: CommissionPaymen
       description={t('commission.markPaid.description', {
         agent: payment.agentUsername,
         amount: format.etb(payment.adminCommissionAmount),
-        date: format.date(businessDay(payment.paymentDate)),
+        date: format.date(payment.paymentDate),
       })}
       footer={
         <>

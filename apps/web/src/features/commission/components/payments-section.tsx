@@ -7,12 +7,12 @@ import {
 import { FilterX, ReceiptText } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusinessDateInput } from '@/components/business-date/business-date-input';
 import { LoadError, Loading } from '@/components/load-state';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
 import { Field, fieldDescriptionId } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
@@ -21,7 +21,6 @@ import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useMarkPending } from '../api/mark-pending';
 import { type PaymentFilters, useCommissionPayments } from '../api/payments';
-import { businessDay } from '../utils/display';
 import { failureToast, TOAST_MS } from '../utils/failure';
 import { useLoadFailureToast } from '../utils/load-failure';
 import { MarkPaidDialog } from './mark-paid-dialog';
@@ -138,12 +137,11 @@ export function PaymentsSection({ agents }: { agents: readonly CommissionSetting
           </Select>
         </Field>
         <Field id={ids.start} label={t('commission.filters.startDate')}>
-          <Input
+          <BusinessDateInput
             id={ids.start}
-            type="date"
             value={filters.startDate}
             max={filters.endDate || undefined}
-            onChange={(event) => change({ startDate: event.target.value })}
+            onChange={(startDate) => change({ startDate })}
           />
         </Field>
         <Field
@@ -151,14 +149,13 @@ export function PaymentsSection({ agents }: { agents: readonly CommissionSetting
           label={t('commission.filters.endDate')}
           error={valid ? undefined : t('commission.filters.dateOrder')}
         >
-          <Input
+          <BusinessDateInput
             id={ids.end}
-            type="date"
             value={filters.endDate}
             min={filters.startDate || undefined}
             aria-invalid={valid ? undefined : true}
             aria-describedby={valid ? undefined : fieldDescriptionId(ids.end)}
-            onChange={(event) => change({ endDate: event.target.value })}
+            onChange={(endDate) => change({ endDate })}
           />
         </Field>
         <Button
@@ -218,7 +215,7 @@ export function PaymentsSection({ agents }: { agents: readonly CommissionSetting
           title={t('commission.markPending.title')}
           description={t('commission.markPending.body', {
             agent: pending.agentUsername,
-            date: format.date(businessDay(pending.paymentDate)),
+            date: format.date(pending.paymentDate),
             amount: format.etb(pending.adminCommissionAmount),
           })}
           confirmLabel={t('commission.markPending.confirm')}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
 import { useFormat } from '@/lib/format';
-import { businessDay, rateText } from '../utils/display';
+import { rateText } from '../utils/display';
 import { PaymentStatusBadge } from './status-badge';
 
 export type PaymentAction = 'markPaid' | 'markPending';
@@ -59,7 +59,7 @@ export function PaymentsTable({
       </TableHead>
       <TableBody>
         {payments.map((payment) => {
-          const date = format.date(businessDay(payment.paymentDate));
+          const date = format.date(payment.paymentDate);
           return (
             <TableRow key={payment.id} aria-label={`${payment.agentUsername} ${date}`}>
               {/* On a phone the card's title. */}

@@ -8,7 +8,6 @@ import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
 import { useFormat } from '@/lib/format';
 import { useCommissionSummary } from '../api/summary';
-import { businessDay } from '../utils/display';
 import { useLoadFailureToast } from '../utils/load-failure';
 
 /**
@@ -68,8 +67,8 @@ export function SummarySection() {
           {data && (
             <p className="text-sm text-ink-muted">
               {t('commission.summary.range', {
-                from: format.date(businessDay(data.from)),
-                to: format.date(businessDay(data.to)),
+                from: format.date(data.from),
+                to: format.date(data.to),
               })}
             </p>
           )}

@@ -1,8 +1,7 @@
 import type { CommissionPayment, CommissionSetting, CommissionSummaryResponse } from '@cartela/contract';
-import { addDays, businessDateOf } from '@cartela/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminUser, json, mockApi, type Route, renderApp, storeSession } from '@/test/utils';
 
 const ids = {
@@ -121,6 +120,10 @@ const slow = { timeout: 5000 };
 beforeAll(async () => {
   await import('./commission-page');
 }, 30_000);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const callsTo = (fetchMock: ReturnType<typeof mockApi>, route: Route) => {
   const [method, path] = route.split(' ');
@@ -259,8 +262,9 @@ describe('commission management', () => {
     ]);
   });
 
-  it('generates the daily payments of yesterday by default and shows the server message', async () => {
-    const yesterday = addDays(businessDateOf(new Date(), 'Africa/Addis_Ababa'), -1);
+  it('generates the daily payments of yesterday by default and says the day as the language writes it', async () => {
+    // 06:00 UTC on 26 November 2026 is 09:00 in Addis Ababa: yesterday there is 25 November.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T06:00:00Z') });
     const fetchMock = open({
       'POST /api/commission/generate-daily': ({ body }) =>
         json(200, {
@@ -277,17 +281,20 @@ describe('commission management', () => {
       summary: callsTo(fetchMock, 'GET /api/commission/summary').length,
     };
     const date = screen.getByLabelText('Business day');
-    expect(date).toHaveValue(yesterday);
-    expect(date).toHaveAttribute('max', yesterday);
+    expect(date).toHaveValue('2026-11-25');
+    expect(date).toHaveAttribute('max', '2026-11-25');
+    expect(screen.getByText('A day that is over (Addis Ababa time)')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Generate Daily' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveAccessibleName(/^Generate the payments for .+\?$/);
+    expect(dialog).toHaveAccessibleName('Generate the payments for Nov 25, 2026?');
     await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
 
-    expect(await screen.findByText(`Generated 2 payments for ${yesterday}`)).toBeInTheDocument();
+    // Not the server's '2026-11-25': the day as the screen writes every other day.
+    expect(await screen.findByText('Generated 2 payments for Nov 25, 2026')).toBeInTheDocument();
+    expect(screen.queryByText(/2026-11-25/)).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/commission/generate-daily').map((c) => c.body)).toEqual([
-      { date: yesterday },
+      { date: '2026-11-25' },
     ]);
     await waitFor(() => {
       expect(callsTo(fetchMock, 'GET /api/commission/payments').length).toBeGreaterThan(before.payments);
@@ -295,7 +302,39 @@ describe('commission management', () => {
     });
   });
 
+  it("offers only days that are over in the server's business time zone, and refuses today before asking", async () => {
+    // 03:00 UTC on 26 November 2026: 06:00 on the 26th in Addis Ababa, but 21:00 on the 25th in Chicago,
+    // where the server counts its days. The 25th is today there: not over.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T03:00:00Z') });
+    const admin = adminUser({ businessTimeZone: 'America/Chicago' });
+    storeSession(admin);
+    const fetchMock = mockApi({
+      'GET /api/auth/me': json(200, { user: admin }),
+      'GET /api/commission/summary': json(200, summary()),
+      'GET /api/commission/settings': json(200, { settings: SETTINGS }),
+      'GET /api/commission/payments': json(200, page(PAYMENTS)),
+    });
+    renderApp('/commission');
+    const user = userEvent.setup();
+    await paymentsTable();
+    const date = screen.getByLabelText('Business day');
+    expect(date).toHaveValue('2026-11-24');
+    expect(date).toHaveAttribute('max', '2026-11-24');
+    expect(screen.getByText('A day that is over (Chicago time)')).toBeInTheDocument();
+
+    await user.clear(date);
+    await user.type(date, '2026-11-25');
+    await user.click(screen.getByRole('button', { name: 'Generate Daily' }));
+    await waitFor(() =>
+      expect(date).toHaveAccessibleDescription('Choose a day that is over: Nov 24, 2026 at the latest'),
+    );
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/commission/generate-daily')).toHaveLength(0);
+  });
+
   it("shows the server's refusal of a day that is not over under the date", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T06:00:00Z') });
     const fetchMock = open({
       'POST /api/commission/generate-daily': json(400, {
         message: 'date: Choose a business day that is over',
@@ -306,8 +345,7 @@ describe('commission management', () => {
     const user = userEvent.setup();
     await paymentsTable();
     const date = screen.getByLabelText('Business day');
-    await user.clear(date);
-    await user.type(date, '2099-01-01');
+    // A day the screen believes is over, which the server (its own clock) does not.
     await user.click(screen.getByRole('button', { name: 'Generate Daily' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Generate' }));
 
@@ -315,7 +353,7 @@ describe('commission management', () => {
     expect(date).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(date).toHaveFocus());
     expect(callsTo(fetchMock, 'POST /api/commission/generate-daily').map((c) => c.body)).toEqual([
-      { date: '2099-01-01' },
+      { date: '2026-11-25' },
     ]);
     expect(screen.queryByText('Failed to generate daily payments')).not.toBeInTheDocument();
   });
@@ -332,7 +370,7 @@ describe('commission management', () => {
     });
     const user = userEvent.setup();
     const rates = await screen.findByRole('table', { name: 'Commission rates by agent' }, slow);
-    expect(row(rates, 'hall-a')).toHaveTextContent('hall-a16.67%Settles on FridaysActive');
+    expect(row(rates, 'hall-a')).toHaveTextContent('hall-a16.6667%Settles on FridaysActive');
     expect(row(rates, 'hall-b')).toHaveTextContent('hall-b20%No notesInactive');
 
     await user.click(screen.getByRole('button', { name: 'Edit the rate of hall-a' }));
@@ -487,5 +525,72 @@ describe('commission management', () => {
     const table = await screen.findByRole('table', { name: 'የኮሚሽን ክፍያዎች' });
     expect(within(table).getAllByText('ብር 1,200.00').length).toBeGreaterThan(0);
     expect(within(table).getAllByRole('button', { name: 'እንደተከፈለ ምልክት አድርግ' })).toHaveLength(1);
+  });
+
+  it('counts and chooses days in the Ethiopian calendar in Amharic', async () => {
+    // 06:00 UTC on 26 November 2026 (Hidar 17, 2019 E.C.): yesterday is Hidar 16.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T06:00:00Z') });
+    const admin = adminUser({ language: 'am' });
+    storeSession(admin);
+    const fetchMock = mockApi({
+      'GET /api/auth/me': json(200, { user: admin }),
+      'GET /api/commission/summary': json(200, { ...summary('month'), from: '2026-11-10', to: '2026-11-25' }),
+      'GET /api/commission/settings': json(200, { settings: SETTINGS }),
+      'GET /api/commission/payments': json(200, page(PAYMENTS)),
+      'POST /api/commission/generate-daily': ({ body }) =>
+        json(200, {
+          message: 'Generated 1 payment for 2026-11-24',
+          date: (body as { date: string }).date,
+          created: 1,
+          payments: [],
+        }),
+    });
+    renderApp('/commission');
+    const user = userEvent.setup();
+    await screen.findByRole('table', { name: 'የኮሚሽን ክፍያዎች' }, slow);
+
+    // 'This month' is the Ethiopian month, Hidar: the server is asked for it, the screen says its days.
+    const summaryRegion = screen.getByRole('region', { name: 'ማጠቃለያ' });
+    await user.selectOptions(within(summaryRegion).getByLabelText('ጊዜ'), 'በዚህ ወር');
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET /api/commission/summary').at(-1)?.url).toBe(
+        '/api/commission/summary?period=month&calendar=ethiopic',
+      ),
+    );
+    expect(
+      await within(summaryRegion).findByText('ከ1 ኅዳር 2019 እስከ 16 ኅዳር 2019 የተመዘገቡ ክፍያዎች'),
+    ).toBeInTheDocument();
+
+    // Generate Daily: yesterday, written in the Ethiopian calendar, the Gregorian day beside it.
+    const date = screen.getByLabelText('የሥራ ቀን');
+    expect(date).toHaveValue('16 ኅዳር 2019');
+    expect(date).toHaveAccessibleDescription(/እ\.ኤ\.አ\. 25 ኖቬምበር 2026/);
+    // Today (Hidar 17) is not over: refused before anything is asked.
+    await user.clear(date);
+    await user.type(date, '17/3/2019');
+    await user.click(screen.getByRole('button', { name: 'ዕለታዊ ክፍያዎችን አመንጭ' }));
+    await waitFor(() => expect(date).toHaveAttribute('aria-invalid', 'true'));
+    expect(date).toHaveAccessibleDescription(/ያለፈ ቀን ይምረጡ፤ የመጨረሻው 16 ኅዳር 2019 ነው/);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The month by another spelling of its name.
+    await user.clear(date);
+    await user.type(date, '15 ሕዳር 2019');
+    expect(date).toHaveAccessibleDescription(/እ\.ኤ\.አ\. 24 ኖቬምበር 2026/);
+    await user.click(screen.getByRole('button', { name: 'ዕለታዊ ክፍያዎችን አመንጭ' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveAccessibleName('የ15 ኅዳር 2019 ክፍያዎች ይመንጩ?');
+    await user.click(within(dialog).getByRole('button', { name: 'አመንጭ' }));
+    expect(await screen.findByText('ለ15 ኅዳር 2019 1 ክፍያ ተመንጭቷል')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/commission/generate-daily').map((c) => c.body)).toEqual([
+      { date: '2026-11-24' },
+    ]);
+
+    // The payments' date filters take Ethiopian days and ask for Gregorian ones.
+    await user.type(screen.getByLabelText('የመጀመሪያ ቀን'), '1/3/2019');
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET /api/commission/payments').at(-1)?.url).toContain(
+        'startDate=2026-11-10',
+      ),
+    );
   });
 });

@@ -23,7 +23,8 @@ const CHART_HEIGHT = 260;
  */
 export function AdminDashboard() {
   const { t } = useTranslation();
-  const [period, setPeriod] = usePeriod('month');
+  // Spec 01 section 2: both dashboards open on the week (decision 066).
+  const [period, setPeriod] = usePeriod('week');
   const stats = useAdminStats(period);
   // Its cards only appear once it has answered; a failure leaves them out (the spec logs it, no message).
   const summary = useCommissionSummary(period);

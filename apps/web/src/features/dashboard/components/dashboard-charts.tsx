@@ -1,7 +1,7 @@
 // Recharts (~90 KB gzipped) lives in this module only; the dashboard imports it lazily, so the figures and
 // tiles are on screen before it arrives on a slow connection, and the sign-in route never loads it
 // (decision 032).
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 
 const MUTED = 'var(--color-ink-muted)';
@@ -20,6 +20,29 @@ function useWide(): boolean {
     () => window.matchMedia(wideQuery).matches,
     () => true,
   );
+}
+
+/**
+ * The thinnest bar a chart draws (px). Thirty days of two series on a 390 px phone were 1 px hairlines (issue
+ * 20): a chart too narrow for this scrolls sideways in its card instead, opened on its newest days.
+ */
+export const MIN_BAR_SIZE = 5;
+/** Between the bars of one day (px); Recharts' default, 4, is most of a phone's day. */
+const BAR_GAP = 1;
+/** Each side of a day's group of bars, a fraction of the day's width (Recharts' barCategoryGap). */
+const CATEGORY_GAP = 0.08;
+const BAR_MARGIN = { top: 8, right: 4, bottom: 0, left: 0 };
+
+/** The axes' widths: a phone's are narrower, so the bars keep most of the screen. */
+const axisWidths = (wide: boolean) => ({ left: wide ? 64 : 48, right: wide ? 40 : 32 });
+
+/**
+ * The narrowest chart (px) in which every bar is at least MIN_BAR_SIZE wide, by Recharts' own sizing: a day's
+ * width, less CATEGORY_GAP on each side and BAR_GAP between its bars, is shared by its bars (then rounded).
+ */
+export function minBarChartWidth(days: number, series: number, axes: number): number {
+  const day = (series * MIN_BAR_SIZE + (series - 1) * BAR_GAP) / (1 - 2 * CATEGORY_GAP);
+  return Math.ceil(days * day) + axes + BAR_MARGIN.left + BAR_MARGIN.right;
 }
 
 const tooltipStyle = {
@@ -59,7 +82,10 @@ function useParts({ data, series, leftTick }: DayChartProps) {
   const wide = useWide();
   const byKey = new Map(series.map((s) => [s.key, s]));
   const right = series.some((s) => s.axis === 'right');
+  const widths = axisWidths(wide);
   return {
+    /** How wide the axes are together (px). */
+    axesWidth: widths.left + (right ? widths.right : 0),
     axes: [
       <XAxis
         key="x"
@@ -74,7 +100,7 @@ function useParts({ data, series, leftTick }: DayChartProps) {
       <YAxis
         key="left"
         yAxisId="left"
-        width={wide ? 64 : 48}
+        width={widths.left}
         tick={tick}
         tickFormatter={(value: number) => leftTick(value)}
         tickLine={false}
@@ -86,7 +112,7 @@ function useParts({ data, series, leftTick }: DayChartProps) {
           yAxisId="right"
           orientation="right"
           allowDecimals={false}
-          width={wide ? 40 : 32}
+          width={widths.right}
           tick={tick}
           tickLine={false}
           axisLine={false}
@@ -108,36 +134,51 @@ function useParts({ data, series, leftTick }: DayChartProps) {
   };
 }
 
-/** Bars per day (several series side by side), e.g. earnings per weekday or games and players per day. */
+/**
+ * Bars per day (several series side by side), e.g. earnings per weekday or games and players per day. Every bar
+ * is at least MIN_BAR_SIZE wide: where the card is narrower than that needs (30 days on a phone), the chart
+ * scrolls sideways, opened on its newest days; a laptop's card is wide enough and does not scroll.
+ */
 export function DayBarChart(props: DayChartProps) {
   const { data, series, height } = props;
-  const { axes, tooltip, legend } = useParts(props);
+  const { axes, axesWidth, tooltip, legend } = useParts(props);
+  const minWidth = minBarChartWidth(data.length, series.length, axesWidth);
+  const scroller = useRef<HTMLDivElement>(null);
+  // Opened on the newest days (the right end), where the reader looks first.
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element) element.scrollLeft = element.scrollWidth;
+  }, []);
   return (
-    <BarChart
-      responsive
-      // The card gives the same figures as a table: the chart is a picture, not a keyboard stop.
-      accessibilityLayer={false}
-      data={data}
-      margin={{ top: 8, right: 4, bottom: 0, left: 0 }}
-      style={{ width: '100%', height }}
-    >
-      <CartesianGrid vertical={false} stroke={GRID} />
-      {axes}
-      {tooltip}
-      {legend}
-      {series.map((s) => (
-        <Bar
-          key={s.key}
-          dataKey={s.key}
-          name={s.name}
-          yAxisId={s.axis ?? 'left'}
-          fill={s.color}
-          radius={[4, 4, 0, 0]}
-          maxBarSize={48}
-          isAnimationActive={false}
-        />
-      ))}
-    </BarChart>
+    <div ref={scroller} className="overflow-x-auto overscroll-x-contain">
+      <BarChart
+        responsive
+        // The card gives the same figures as a table: the chart is a picture, not a keyboard stop.
+        accessibilityLayer={false}
+        data={data}
+        margin={BAR_MARGIN}
+        barGap={BAR_GAP}
+        barCategoryGap={`${CATEGORY_GAP * 100}%`}
+        style={{ width: '100%', minWidth, height }}
+      >
+        <CartesianGrid vertical={false} stroke={GRID} />
+        {axes}
+        {tooltip}
+        {legend}
+        {series.map((s) => (
+          <Bar
+            key={s.key}
+            dataKey={s.key}
+            name={s.name}
+            yAxisId={s.axis ?? 'left'}
+            fill={s.color}
+            radius={[4, 4, 0, 0]}
+            maxBarSize={48}
+            isAnimationActive={false}
+          />
+        ))}
+      </BarChart>
+    </div>
   );
 }
 

@@ -96,8 +96,8 @@ function agentStats(overrides: Partial<AgentStatsResponse> = {}): AgentStatsResp
 
 function adminStats(overrides: Partial<AdminStatsResponse> = {}): AdminStatsResponse {
   return {
-    period: 'month',
-    from: '2025-11-01',
+    period: 'week',
+    from: '2025-11-17',
     to: TODAY,
     timeZone: ZONE,
     overview: {
@@ -369,7 +369,7 @@ describe('agent dashboard', () => {
 });
 
 describe('admin dashboard', () => {
-  it("shows the month's system figures, the last 7 days, the charts' figures and the top agents", async () => {
+  it("shows the week's system figures, the last 7 days, the charts' figures and the top agents", async () => {
     const fetchMock = openAdmin();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' }, slow),
@@ -381,11 +381,11 @@ describe('admin dashboard', () => {
     expect(screen.getByText('9 active')).toBeInTheDocument();
     expect(await figure('System figures', 'Total Games')).toHaveTextContent('830');
     expect(await figure('System figures', 'Coin Revenue')).toHaveTextContent('ETB 15,000.00');
-    // This month by default, for both calls.
-    expect(screen.getByRole('radio', { name: 'This Month' })).toBeChecked();
-    expect(calls(fetchMock, '/api/stats/admin')).toEqual(['/api/stats/admin?period=month']);
-    expect(calls(fetchMock, '/api/commission/summary')).toEqual(['/api/commission/summary?period=month']);
-    expect(screen.getByText('Figures for Nov 1, 2025 – Nov 20, 2025')).toBeInTheDocument();
+    // This week by default (spec 01 section 2, decision 066), for both calls.
+    expect(screen.getByRole('radio', { name: 'This Week' })).toBeChecked();
+    expect(calls(fetchMock, '/api/stats/admin')).toEqual(['/api/stats/admin?period=week']);
+    expect(calls(fetchMock, '/api/commission/summary')).toEqual(['/api/commission/summary?period=week']);
+    expect(screen.getByText('Figures for Nov 17, 2025 – Nov 20, 2025')).toBeInTheDocument();
 
     // The last 7 of the 30 days, oldest first.
     const overview = screen.getByRole('region', { name: '7-Day Revenue Overview' });
@@ -439,20 +439,20 @@ describe('admin dashboard', () => {
   it('asks both calls for the chosen period', async () => {
     const fetchMock = openAdmin();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('radio', { name: 'This Week' }, slow));
+    await user.click(await screen.findByRole('radio', { name: 'This Month' }, slow));
     await waitFor(() =>
       expect(calls(fetchMock, '/api/stats/admin')).toEqual([
-        '/api/stats/admin?period=month',
         '/api/stats/admin?period=week',
+        '/api/stats/admin?period=month',
       ]),
     );
     await waitFor(() =>
       expect(calls(fetchMock, '/api/commission/summary')).toEqual([
-        '/api/commission/summary?period=month',
         '/api/commission/summary?period=week',
+        '/api/commission/summary?period=month',
       ]),
     );
-    expect(screen.getByRole('radio', { name: 'This Week' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'This Month' })).toBeChecked();
   });
 
   it('warns of games cancelled after calls, and says when no agent finished a game', async () => {

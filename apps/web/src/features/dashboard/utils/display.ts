@@ -1,17 +1,19 @@
-import { WEEKDAYS, type Weekday } from '@cartela/contract';
-import { BUSINESS_TIME_ZONE, useFormat } from '@/lib/format';
+import type { Weekday } from '@cartela/contract';
+import { weekdayOf as weekdayOfDay } from '@cartela/core';
+import { useFormat } from '@/lib/format';
+import { percentText } from '@/lib/percent';
 
 /**
- * A business day of an answer ('2025-11-17') as an instant inside that day in the business time zone: noon
- * there, so no time zone can move it to the day before or after.
+ * A business day of an answer ('2025-11-17') as an instant for Intl: its midnight in UTC, formatted in UTC, so
+ * the day shown is the day sent whatever the business time zone (decision 065).
  */
-export function businessDay(day: string): Date {
-  return new Date(`${day}T09:00:00Z`);
+function dayInUtc(day: string): Date {
+  return new Date(`${day}T00:00:00Z`);
 }
 
 /** The weekday of a business day ('2025-11-17' -> 'Monday'). */
 export function weekdayOf(day: string): Weekday {
-  return WEEKDAYS[(businessDay(day).getUTCDay() + 6) % 7]!;
+  return weekdayOfDay(day);
 }
 
 // Amharic readers get Ethiopian-calendar days, as everywhere else in the app (lib/format.ts).
@@ -24,21 +26,18 @@ export function useDisplay() {
   const locale = SHORT_DATE_LOCALES[format.language];
   let short = shortDates.get(locale);
   if (!short) {
-    short = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: BUSINESS_TIME_ZONE });
+    short = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
     shortDates.set(locale, short);
   }
   const shortFormat = short;
   return {
     ...format,
     /** A business day in full: 'Nov 17, 2025' (or its Ethiopian date). */
-    day: (day: string) => format.date(businessDay(day)),
+    day: (day: string) => format.date(day),
     /** A business day for an axis or a tile: 'Nov 17'. */
-    shortDay: (day: string) => shortFormat.format(businessDay(day)),
-    /** 16.6667 -> '16.67%': a rate with at most two decimals. */
-    rate: (value: number) => {
-      const decimals = Number.isInteger(value) ? 0 : Number.isInteger(Math.round(value * 1000) / 100) ? 1 : 2;
-      return `${format.number(value, decimals)}%`;
-    },
+    shortDay: (day: string) => shortFormat.format(dayInUtc(day)),
+    /** A rate as stored, 12.345 -> '12.345%' (lib/percent.ts). */
+    rate: (value: number) => percentText(value, format.number),
   };
 }
 

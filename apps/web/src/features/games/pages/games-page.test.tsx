@@ -92,7 +92,7 @@ describe('/game, Game Management', () => {
       within(screen.getByRole('row', { name: 'Game PAUSED01' })).getByText('Paused'),
     ).toBeInTheDocument();
     const finished = within(screen.getByRole('row', { name: 'Game FINISHED' }));
-    expect(finished.getByText('16.67%')).toBeInTheDocument();
+    expect(finished.getByText('16.6667%')).toBeInTheDocument();
     expect(finished.getByRole('link', { name: 'History of game FINISHED' })).toHaveAttribute(
       'href',
       '/game-history/G-20251121-FINISHED',

@@ -1,17 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { BUSINESS_TIME_ZONE, useFormat } from '@/lib/format';
+import { businessTimeZone, useFormat } from '@/lib/format';
 
 /** Spec 02 section 9: a game id is shown by its last 8 characters (the whole id stays in links and titles). */
 export const shortGameId = (gameId: string): string => gameId.slice(-8);
 
-/** 16.6667 -> '16.67%': rates on screen keep at most two decimals. */
-export function useRate() {
-  const format = useFormat();
-  return (value: number) => {
-    const decimals = Number.isInteger(value) ? 0 : Number.isInteger(Math.round(value * 1000) / 100) ? 1 : 2;
-    return `${format.number(value, decimals)}%`;
-  };
-}
+/** A rate as stored, 12.345 -> '12.345%' (up to the contract's 4 decimals): the one rule in lib/percent.ts. */
+export { usePercent as useRate } from '@/lib/percent';
 
 /**
  * A winning pattern's name, and its description, in the interface language. The English texts in
@@ -69,7 +63,7 @@ export function useStoryTimeText() {
     hour: 'numeric',
     minute: '2-digit',
     second: '2-digit',
-    timeZone: BUSINESS_TIME_ZONE,
+    timeZone: businessTimeZone(),
   });
   const time = (iso: string) => clock.format(new Date(iso));
   return (value: StoryTime, action: 'call' | 'shuffle'): string => {

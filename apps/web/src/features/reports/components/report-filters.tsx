@@ -1,13 +1,11 @@
-import { BusinessDate } from '@cartela/contract';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { BusinessDateInput } from '@/components/business-date/business-date-input';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Field, fieldDescriptionId } from '@/components/ui/label';
+import { Field } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
-import { useFormat } from '@/lib/format';
 import { useReportAgents } from '../api/report-agents';
 import {
   hasFilters,
@@ -29,8 +27,7 @@ export interface ReportFiltersProps {
 }
 
 /** What a date field holds, as the contract takes it: a whole YYYY-MM-DD or nothing. */
-const dateValue = (value: string): string | undefined =>
-  BusinessDate.safeParse(value).success ? value : undefined;
+const dateValue = (value: string): string | undefined => value || undefined;
 
 /**
  * The filters of spec 02 section 2: one business day of creation, or a range of them behind the 'Date range'
@@ -46,16 +43,7 @@ export function ReportFilters({
   onClear,
 }: ReportFiltersProps) {
   const { t } = useTranslation();
-  const format = useFormat();
   const agents = useReportAgents(admin);
-
-  // The native date picker speaks Gregorian; in Amharic the chosen day is also given in the Ethiopian calendar.
-  const ethiopian = (value: string | undefined) =>
-    format.language === 'am' && value
-      ? t('reports.filters.ethiopianDate', { date: format.date(`${value}T12:00:00Z`) })
-      : undefined;
-  const described = (id: string, value: string | undefined) =>
-    ethiopian(value) ? fieldDescriptionId(id) : undefined;
 
   const agentList = agents.data ?? [];
   const agentKnown = !view.agentId || agentList.some((a) => a.id === view.agentId);
@@ -69,19 +57,13 @@ export function ReportFilters({
         <div className="grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {rangeMode ? (
             <>
-              <Field
-                id="report-start-date"
-                label={t('reports.filters.from')}
-                hint={ethiopian(view.startDate)}
-              >
-                <Input
+              <Field id="report-start-date" label={t('reports.filters.from')}>
+                <BusinessDateInput
                   id="report-start-date"
-                  type="date"
                   value={view.startDate ?? ''}
                   max={view.endDate}
-                  aria-describedby={described('report-start-date', view.startDate)}
-                  onChange={(event) => {
-                    const startDate = dateValue(event.target.value);
+                  onChange={(value) => {
+                    const startDate = dateValue(value);
                     // A start after the end moves the end with it: the range is never backwards.
                     onChange((current) => ({
                       startDate,
@@ -93,15 +75,13 @@ export function ReportFilters({
                   }}
                 />
               </Field>
-              <Field id="report-end-date" label={t('reports.filters.to')} hint={ethiopian(view.endDate)}>
-                <Input
+              <Field id="report-end-date" label={t('reports.filters.to')}>
+                <BusinessDateInput
                   id="report-end-date"
-                  type="date"
                   value={view.endDate ?? ''}
                   min={view.startDate}
-                  aria-describedby={described('report-end-date', view.endDate)}
-                  onChange={(event) => {
-                    const endDate = dateValue(event.target.value);
+                  onChange={(value) => {
+                    const endDate = dateValue(value);
                     onChange((current) => ({
                       endDate,
                       startDate:
@@ -114,13 +94,11 @@ export function ReportFilters({
               </Field>
             </>
           ) : (
-            <Field id="report-date" label={t('reports.filters.date')} hint={ethiopian(view.date)}>
-              <Input
+            <Field id="report-date" label={t('reports.filters.date')}>
+              <BusinessDateInput
                 id="report-date"
-                type="date"
                 value={view.date ?? ''}
-                aria-describedby={described('report-date', view.date)}
-                onChange={(event) => onChange({ date: dateValue(event.target.value) })}
+                onChange={(value) => onChange({ date: dateValue(value) })}
               />
             </Field>
           )}

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
 import { useFormat } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { shortGameId, useRate } from '../utils/display';
+import { useRate } from '../utils/display';
 import type { SortField, SortOrder } from '../utils/search';
 import { StatusBadge } from './status-badge';
 
@@ -56,6 +56,10 @@ function SortHeader({ field, label, numeric = false, sortBy, sortOrder, onSort }
 /**
  * The report's games (spec 02 section 2): game id, agent (the admin), stake, players, total calls, commission
  * %, fee, total, date and status. The id opens the game's history. A phone shows one card per game.
+ *
+ * The id is shown whole (decision 066): the report sorts by it, and so does its CSV, which has it whole; by the
+ * last 8 characters alone (the spec's display, kept by the room and the lists) a sorted column would look
+ * shuffled. Those 8 stand out, so the id seen in the room is found at a glance.
  */
 export function ReportsTable({ games, showAgent, sortBy, sortOrder, onSort }: ReportsTableProps) {
   const { t } = useTranslation();
@@ -95,17 +99,20 @@ export function ReportsTable({ games, showAgent, sortBy, sortOrder, onSort }: Re
       </TableHead>
       <TableBody>
         {games.map((game) => {
-          const id = shortGameId(game.gameId);
+          const id = game.gameId;
+          // The part the room and the lists show (spec 02 section 9), and what comes before it.
+          const head = id.slice(0, -8);
+          const tail = id.slice(-8);
           return (
             <TableRow key={game.id} aria-label={t('reports.table.row', { id })} className="max-md:relative">
               <TableCell className="max-md:mb-1 max-md:border-b max-md:border-line max-md:pb-2">
                 <div className="min-w-0 max-md:pr-24">
                   <Link
                     to={paths.gameHistory(game.gameId)}
-                    title={game.gameId}
-                    className="font-mono font-semibold text-brand-700 underline-offset-4 hover:underline"
+                    className="font-mono font-semibold break-all text-brand-700 underline-offset-4 hover:underline"
                   >
-                    #{id}
+                    #{head && <span className="font-normal text-ink-muted">{head}</span>}
+                    {tail}
                   </Link>
                 </div>
               </TableCell>
@@ -126,11 +133,31 @@ export function ReportsTable({ games, showAgent, sortBy, sortOrder, onSort }: Re
               <TableCell label={columns.commissionPercent} className={numeric}>
                 {rate(game.commissionPercent)}
               </TableCell>
+              {/* A cancelled game moved no money (decision 064): no fee, no total; its refund, if any. */}
               <TableCell label={columns.fee} className={money}>
-                {format.etb(game.agentFee)}
+                {game.status === 'cancelled' ? (
+                  <span className="text-ink-muted">
+                    <span aria-hidden="true">—</span>
+                    <span className="sr-only">{t('reports.table.noMoney')}</span>
+                    {game.refundedCoins > 0 && (
+                      <span className="block text-xs">
+                        {t('reports.table.refunded', { count: game.refundedCoins })}
+                      </span>
+                    )}
+                  </span>
+                ) : (
+                  format.etb(game.agentFee)
+                )}
               </TableCell>
               <TableCell label={columns.total} className={money}>
-                {format.etb(game.totalAmount)}
+                {game.status === 'cancelled' ? (
+                  <span className="text-ink-muted">
+                    <span aria-hidden="true">—</span>
+                    <span className="sr-only">{t('reports.table.noMoney')}</span>
+                  </span>
+                ) : (
+                  format.etb(game.totalAmount)
+                )}
               </TableCell>
               <TableCell label={columns.date} className="whitespace-nowrap">
                 {format.dateTime(game.createdAt)}

@@ -105,21 +105,21 @@ describe('/reports, an agent', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Game ID', 'Stake', 'Players', 'Calls', 'Commission %', 'Fee', 'Total', 'Date', 'Status']);
-    const row = within(screen.getByRole('row', { name: 'Game FINISHED' }));
-    const link = row.getByRole('link', { name: '#FINISHED' });
+    // The id whole, as the report sorts it (decision 066).
+    const row = within(screen.getByRole('row', { name: 'Game G-20251122-FINISHED' }));
+    const link = row.getByRole('link', { name: '#G-20251122-FINISHED' });
     expect(link).toHaveAttribute('href', '/game-history/G-20251122-FINISHED');
-    expect(link).toHaveAttribute('title', 'G-20251122-FINISHED');
     expect(row.getByText(/ETB\s50\.00/)).toBeInTheDocument();
     expect(row.getByText('25')).toBeInTheDocument();
     expect(row.getByText('41')).toBeInTheDocument();
-    expect(row.getByText('16.67%')).toBeInTheDocument();
+    expect(row.getByText('16.6667%')).toBeInTheDocument();
     expect(row.getByText(/ETB\s208\.33/)).toBeInTheDocument();
     expect(row.getByText(/ETB\s1,250\.00/)).toBeInTheDocument();
     expect(row.getByText(/Nov 22, 2025/)).toBeInTheDocument();
     expect(row.getByText('Finished').className).toMatch(/danger/);
-    expect(within(screen.getByRole('row', { name: 'Game RUNNING1' })).getByText('Active').className).toMatch(
-      /success/,
-    );
+    expect(
+      within(screen.getByRole('row', { name: 'Game G-20251122-RUNNING1' })).getByText('Active').className,
+    ).toMatch(/success/);
     expect(within(table).queryByText('agent1')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Agent')).not.toBeInTheDocument();
     // One page: no pagination.
@@ -164,6 +164,26 @@ describe('/reports, an agent', () => {
     );
     // Each sort starts again at page 1.
     expect(reportQueries(fetchMock).every((q) => q.page === '1')).toBe(true);
+  });
+
+  it('shows the game ids as the server sorts them: whole, so the column reads in order (issue 20)', async () => {
+    // Sorted by the whole id, as the server and the CSV sort; by their last 8 characters they would not be.
+    const games = ['GA0ZZZZZZZZ', 'GB000000000', 'GC0MMMMMMMM'].map((gameId, n) =>
+      makeReportGame({ id: `00000000-0000-4000-8000-00000000000${n}`, gameId }),
+    );
+    asAgent({ 'GET /api/reports/games': () => reportAnswer(games) });
+    renderApp('/reports?sortBy=gameId&sortOrder=asc');
+    const table = await screen.findByRole('table', { name: 'Games of the report' });
+    await within(table).findByRole('link', { name: '#GA0ZZZZZZZZ' });
+    const shown = within(table)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(shown).toEqual(['#GA0ZZZZZZZZ', '#GB000000000', '#GC0MMMMMMMM']);
+    expect(shown).toEqual([...shown].sort());
+    expect(within(table).getByRole('columnheader', { name: 'Game ID' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
   });
 
   it('sends the status and the date filters, one day or a range, and clears them', async () => {
@@ -287,6 +307,27 @@ describe('/reports, an agent', () => {
     expect(screen.getByTitle('Reason: Power cut')).toHaveTextContent('Cancelled');
   });
 
+  it('a cancelled game shows no fee and no total, and the coins it gave back (decision 064)', async () => {
+    asAgent({
+      'GET /api/reports/games': () =>
+        reportAnswer([
+          makeReportGame({
+            status: 'cancelled',
+            agentFee: 0,
+            totalAmount: 0,
+            prize: 0,
+            winners: 0,
+            prizeShares: [],
+            refundedCoins: 12,
+          }),
+        ]),
+    });
+    renderApp('/reports');
+    const row = (await screen.findByText('12 coins refunded')).closest('tr')!;
+    expect(within(row).getAllByText('none: cancelled')).toHaveLength(2);
+    expect(row).not.toHaveTextContent('ETB 0.00');
+  });
+
   it("says 'No games match these filters' and clears them", async () => {
     const fetchMock = asAgent({
       'GET /api/reports/games': () => reportAnswer([], { total: 0 }),
@@ -397,12 +438,57 @@ describe('/reports, an agent', () => {
     });
     renderApp('/reports');
     expect(await screen.findByRole('heading', { level: 1, name: 'ሪፖርቶች' })).toBeInTheDocument();
-    const row = within(await screen.findByRole('row', { name: 'ጨዋታ AMHARIC1' }));
+    const row = within(await screen.findByRole('row', { name: 'ጨዋታ G-20251122-AMHARIC1' }));
     expect(row.getByText(/ብር\s50\.00/)).toBeInTheDocument();
     expect(row.getByText('ተጠናቋል')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'CSV አውርድ' })).toBeInTheDocument();
     // 22 November 2025 is 13 Hidar 2018 in the Ethiopian calendar.
     expect(row.getByText(/2018/)).toBeInTheDocument();
+  });
+});
+
+describe('the business day of the hall (decision 065)', () => {
+  it("shows each game on its day in the server's business time zone", async () => {
+    // 03:30 UTC on 23 November is the 23rd in Addis Ababa, but still the 22nd in Chicago.
+    const chicago = makeUser({ businessTimeZone: 'America/Chicago' });
+    storeSession(chicago);
+    mockApi({
+      'GET /api/auth/me': json(200, { user: chicago }),
+      'GET /api/reports/games': reportAnswer([
+        makeReportGame({ gameId: 'G-20251122-CHICAGO1', createdAt: '2025-11-23T03:30:00.000Z' }),
+      ]),
+    });
+    renderApp('/reports');
+    const row = within(await screen.findByRole('row', { name: 'Game G-20251122-CHICAGO1' }));
+    expect(row.getByText(/Nov 22, 2025/)).toBeInTheDocument();
+    expect(row.queryByText(/Nov 23/)).not.toBeInTheDocument();
+  });
+
+  it('takes the date filters as Ethiopian days in Amharic, with the Gregorian day beside them', async () => {
+    const amharic = makeUser({ language: 'am' });
+    storeSession(amharic);
+    const fetchMock = mockApi({
+      'GET /api/auth/me': json(200, { user: amharic }),
+      'GET /api/reports/games': () => reportAnswer([makeReportGame()]),
+    });
+    renderApp('/reports');
+    await screen.findByRole('heading', { level: 1, name: 'ሪፖርቶች' });
+    const user = userEvent.setup();
+    const date = screen.getByLabelText('ቀን');
+    expect(date).toHaveAttribute('type', 'text');
+    await user.type(date, '13 ኅዳር 2018');
+    await waitFor(() => expect(lastReportQuery(fetchMock)).toMatchObject({ date: '2025-11-22' }));
+    expect(date).toHaveAccessibleDescription('እ.ኤ.አ. 22 ኖቬምበር 2025');
+
+    // The range starts from the chosen day, written the Ethiopian way; the end is typed by numbers.
+    await user.click(screen.getByRole('switch', { name: 'የቀን ክልል' }));
+    expect(screen.getByLabelText('መጀመሪያ ቀን')).toHaveValue('13 ኅዳር 2018');
+    const end = screen.getByLabelText('መጨረሻ ቀን');
+    await user.clear(end);
+    await user.type(end, '21/3/2018');
+    await waitFor(() =>
+      expect(lastReportQuery(fetchMock)).toMatchObject({ startDate: '2025-11-22', endDate: '2025-11-30' }),
+    );
   });
 });
 
@@ -432,7 +518,9 @@ describe('/admin/reports', () => {
       'Date',
       'Status',
     ]);
-    expect(within(screen.getByRole('row', { name: 'Game HALLSEVN' })).getByText('hall7')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('row', { name: 'Game G-20251122-HALLSEVN' })).getByText('hall7'),
+    ).toBeInTheDocument();
 
     // The agents, by name, after 'All agents'.
     const agent = screen.getByLabelText('Agent');

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useFormat } from '@/lib/format';
+import { percentText } from '@/lib/percent';
 import { isOneSixth } from './financial-model';
 
 /** How the agent pays the house: virtual coins per game, or a share of its commission (spec 00). */
@@ -16,7 +17,7 @@ export function FinancialModelCard({ user }: { user: SessionUser }) {
     share === null || isOneSixth(share)
       ? t('settings.commission.shareOneSixth')
       : t('settings.commission.sharePercent', {
-          percent: `${format.number(share, Number.isInteger(share) ? 0 : 2)}%`,
+          percent: percentText(share, format.number),
         });
   const Icon = coins ? Coins : Handshake;
   return (

@@ -13,8 +13,10 @@ import { rateText } from '../utils/display';
 type AgentLink = z.infer<typeof SuperAgentAgentLink>;
 
 /**
- * My Agents (spec 01 section 2): Agent (username and contact), Commission Rate, Virtual Coins, Total Earnings,
- * Joined (the agreement's start). A phone shows one card per agent (the shared Table folds below md).
+ * My Agents (spec 01 section 2): Agent (username and contact), Your Rate (the spec's Commission Rate: this
+ * agreement's share of the agent's base), Virtual Coins, Agent's Fees (the spec's Total Earnings: the agent's
+ * own fees of all time, not the super agent's earnings; decision 066), Joined (the agreement's start). A phone
+ * shows one card per agent (the shared Table folds below md).
  */
 export function AgentsTab({ agents }: { agents: UseQueryResult<AgentLink[]> }) {
   const { t } = useTranslation();

@@ -19,18 +19,20 @@ export interface EarningsTabProps {
   earnings: UseQueryResult<SuperAgentEarningsResponse>;
 }
 
-type Column = 'date' | 'totalEarnings' | 'agentShare' | 'yourShare' | 'platformShare' | 'status';
-
 /**
  * Earnings (spec 01 section 2, decision 053 section 5): Last Week / Month / Year, the period's totals, and
- * one row per earning: Date = businessDate, Total Earnings = baseAmount, Agent Share = superAgentShare,
- * Your Share = superAgentNetEarnings, Platform Share = platformShare, Status.
+ * one row per earning, each figure named for what it is (decision 066; the spec's names in brackets): Date =
+ * businessDate, Base = baseAmount (the spec's Total Earnings: what the agent paid for coins, or its fees),
+ * Your Share (Gross) = superAgentShare (Agent Share), Platform Share = platformShare, Your Net Earnings =
+ * superAgentNetEarnings (Your Share; the Overview's figure of the same name), Status. Left to right: the gross
+ * share less the platform's is the net.
  */
 export function EarningsTab({ period, onPeriod, earnings }: EarningsTabProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const periodId = useId();
-  const col = (key: Column) => t(`superAgentDashboard.earnings.${key}`);
+  const figure = (key: 'base' | 'grossShare' | 'platformShare' | 'net') =>
+    t(`superAgentDashboard.figures.${key}`);
   const data = earnings.data;
 
   return (
@@ -83,10 +85,14 @@ export function EarningsTab({ period, onPeriod, earnings }: EarningsTabProps) {
             columns="grid-cols-2 sm:grid-cols-3 xl:grid-cols-6"
             compact
             figures={[
-              { label: col('totalEarnings'), value: format.etb(data.totals.baseAmount) },
-              { label: col('agentShare'), value: format.etb(data.totals.superAgentShare) },
-              { label: col('yourShare'), value: format.etb(data.totals.superAgentNetEarnings) },
-              { label: col('platformShare'), value: format.etb(data.totals.platformShare) },
+              {
+                label: figure('base'),
+                value: format.etb(data.totals.baseAmount),
+                hint: t('superAgentDashboard.figures.baseHint'),
+              },
+              { label: figure('grossShare'), value: format.etb(data.totals.superAgentShare) },
+              { label: figure('platformShare'), value: format.etb(data.totals.platformShare) },
+              { label: figure('net'), value: format.etb(data.totals.superAgentNetEarnings) },
               { label: t('superAgentDashboard.earnings.pending'), value: format.etb(data.totals.pending) },
               { label: t('superAgentDashboard.earnings.paid'), value: format.etb(data.totals.paid) },
             ]}
@@ -94,12 +100,12 @@ export function EarningsTab({ period, onPeriod, earnings }: EarningsTabProps) {
           <Table caption={t('superAgentDashboard.earnings.caption')}>
             <TableHead>
               <tr>
-                <TableHeaderCell>{col('date')}</TableHeaderCell>
-                <TableHeaderCell className="text-right">{col('totalEarnings')}</TableHeaderCell>
-                <TableHeaderCell className="text-right">{col('agentShare')}</TableHeaderCell>
-                <TableHeaderCell className="text-right">{col('yourShare')}</TableHeaderCell>
-                <TableHeaderCell className="text-right">{col('platformShare')}</TableHeaderCell>
-                <TableHeaderCell>{col('status')}</TableHeaderCell>
+                <TableHeaderCell>{t('superAgentDashboard.earnings.date')}</TableHeaderCell>
+                <TableHeaderCell className="text-right">{figure('base')}</TableHeaderCell>
+                <TableHeaderCell className="text-right">{figure('grossShare')}</TableHeaderCell>
+                <TableHeaderCell className="text-right">{figure('platformShare')}</TableHeaderCell>
+                <TableHeaderCell className="text-right">{figure('net')}</TableHeaderCell>
+                <TableHeaderCell>{t('superAgentDashboard.earnings.status')}</TableHeaderCell>
               </tr>
             </TableHead>
             <TableBody>
@@ -117,31 +123,28 @@ export function EarningsTab({ period, onPeriod, earnings }: EarningsTabProps) {
                       </p>
                     </div>
                   </TableCell>
-                  <TableCell
-                    label={col('totalEarnings')}
-                    className="tabular-nums whitespace-nowrap md:text-right"
-                  >
+                  <TableCell label={figure('base')} className="tabular-nums whitespace-nowrap md:text-right">
                     {format.etb(earning.baseAmount)}
                   </TableCell>
                   <TableCell
-                    label={col('agentShare')}
+                    label={figure('grossShare')}
                     className="tabular-nums whitespace-nowrap md:text-right"
                   >
                     {format.etb(earning.superAgentShare)}
                   </TableCell>
                   <TableCell
-                    label={col('yourShare')}
-                    className="font-semibold whitespace-nowrap text-ink tabular-nums md:text-right"
-                  >
-                    {format.etb(earning.superAgentNetEarnings)}
-                  </TableCell>
-                  <TableCell
-                    label={col('platformShare')}
+                    label={figure('platformShare')}
                     className="tabular-nums whitespace-nowrap md:text-right"
                   >
                     {format.etb(earning.platformShare)}
                   </TableCell>
-                  <TableCell label={col('status')}>
+                  <TableCell
+                    label={figure('net')}
+                    className="font-semibold whitespace-nowrap text-ink tabular-nums md:text-right"
+                  >
+                    {format.etb(earning.superAgentNetEarnings)}
+                  </TableCell>
+                  <TableCell label={t('superAgentDashboard.earnings.status')}>
                     <EarningStatusBadge status={earning.status} />
                   </TableCell>
                 </TableRow>

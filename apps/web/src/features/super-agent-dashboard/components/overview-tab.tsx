@@ -50,7 +50,10 @@ export interface OverviewTabProps {
   agentsCount: number | undefined;
 }
 
-/** Total Earnings, Active Agents, Platform Share, and the Account Information block (spec 01 section 2). */
+/**
+ * The spec's Total Earnings (the super agent's net, all time), Active Agents and Platform Share, and the Account
+ * Information block (spec 01 section 2). The figures carry the Earnings tab's names (decision 066).
+ */
 export function OverviewTab({ overview, user, agentsCount }: OverviewTabProps) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -62,11 +65,12 @@ export function OverviewTab({ overview, user, agentsCount }: OverviewTabProps) {
   );
   const figures = [
     {
-      label: t('superAgentDashboard.overview.totalEarnings'),
+      // totalEarnings is the super agent's net (what it keeps), named as the Earnings tab names it.
+      label: t('superAgentDashboard.figures.net'),
       value: format.etb(data.totalEarnings),
       hint:
         data.pendingEarnings !== null && data.paidEarnings !== null
-          ? t('superAgentDashboard.overview.totalEarningsHint', {
+          ? t('superAgentDashboard.overview.netHint', {
               pending: format.etb(data.pendingEarnings),
               paid: format.etb(data.paidEarnings),
             })
@@ -78,7 +82,7 @@ export function OverviewTab({ overview, user, agentsCount }: OverviewTabProps) {
       hint: t('superAgentDashboard.overview.activeAgentsHint'),
     },
     {
-      label: t('superAgentDashboard.overview.platformShare'),
+      label: t('superAgentDashboard.figures.platformShare'),
       value: data.totalPlatformShare === null ? unavailable : format.etb(data.totalPlatformShare),
       hint:
         data.platformCommissionRate === null

@@ -164,8 +164,10 @@ describe('super agent dashboard', () => {
     expect(await screen.findByText('Platform commission rate: 50%')).toBeInTheDocument();
 
     const figures = await screen.findByRole('region', { name: 'Your figures' });
-    expect(figure(figures, 'Total Earnings')).toHaveTextContent('ETB 1,234.50');
-    expect(within(figures).getByText('Pending ETB 234.50 · Paid ETB 1,000.00')).toBeInTheDocument();
+    expect(figure(figures, 'Your Net Earnings')).toHaveTextContent('ETB 1,234.50');
+    expect(
+      within(figures).getByText('All time · Pending ETB 234.50 · Paid ETB 1,000.00'),
+    ).toBeInTheDocument();
     expect(figure(figures, 'Active Agents')).toHaveTextContent('2');
     expect(figure(figures, 'Platform Share')).toHaveTextContent('ETB 1,234.50');
 
@@ -199,7 +201,7 @@ describe('super agent dashboard', () => {
     expect(within(alert).getByText('Failed to load your overview')).toBeInTheDocument();
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     const figures = screen.getByRole('region', { name: 'Your figures' });
-    expect(figure(figures, 'Total Earnings')).toHaveTextContent('ETB 99.50');
+    expect(figure(figures, 'Your Net Earnings')).toHaveTextContent('ETB 99.50');
     // The agents list's length stands in for the active agents.
     await waitFor(() => expect(figure(figures, 'Active Agents')).toHaveTextContent('2'));
     expect(figure(figures, 'Platform Share')).toHaveTextContent('Not available');
@@ -224,11 +226,11 @@ describe('super agent dashboard', () => {
     const table = await screen.findByRole('table', { name: 'My agents' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toHaveTextContent('AgentCommission RateVirtual CoinsTotal EarningsJoined');
+    expect(rows[0]).toHaveTextContent("AgentYour RateVirtual CoinsAgent's Fees (All Time)Joined");
     expect(rows[1]).toHaveTextContent('agent10911 22334420%1,000ETB 500.00Feb 1, 2025');
     expect(rows[2]).toHaveTextContent('agent2InactiveNo contact15.5%Commission shareETB 500.00Feb 1, 2025');
     // The phone's card layout names each value.
-    expect(within(rows[1]!).getByText('20%')).toHaveAttribute('data-label', 'Commission Rate');
+    expect(within(rows[1]!).getByText('20%')).toHaveAttribute('data-label', 'Your Rate');
   });
 
   it("says 'Loading agents...' while loading and 'No agents assigned yet' when there are none", async () => {
@@ -259,7 +261,9 @@ describe('super agent dashboard', () => {
     expect(screen.getByText('Feb 15, 2025 to Mar 14, 2025')).toBeInTheDocument();
 
     const rows = within(table).getAllByRole('row');
-    expect(rows[0]).toHaveTextContent('DateTotal EarningsAgent ShareYour SharePlatform ShareStatus');
+    expect(rows[0]).toHaveTextContent(
+      'DateBase (Coins Bought / Fees)Your Share (Gross)Platform ShareYour Net EarningsStatus',
+    );
     expect(rows[1]).toHaveTextContent(
       'Mar 14, 2025Coin purchase by agent1ETB 1,000.00ETB 200.00ETB 100.00ETB 100.00Pending',
     );
@@ -271,13 +275,78 @@ describe('super agent dashboard', () => {
     expect(within(rows[3]!).getByText('Cancelled')).toHaveClass('bg-danger-50');
 
     const totals = screen.getByRole('region', { name: 'Totals for the period' });
-    expect(figure(totals, 'Total Earnings')).toHaveTextContent('ETB 3,000.00');
-    expect(figure(totals, 'Agent Share')).toHaveTextContent('ETB 600.00');
-    expect(figure(totals, 'Your Share')).toHaveTextContent('ETB 300.00');
+    expect(figure(totals, 'Base (Coins Bought / Fees)')).toHaveTextContent('ETB 3,000.00');
+    expect(figure(totals, 'Your Share (Gross)')).toHaveTextContent('ETB 600.00');
+    expect(figure(totals, 'Your Net Earnings')).toHaveTextContent('ETB 300.00');
     expect(figure(totals, 'Platform Share')).toHaveTextContent('ETB 300.00');
     expect(figure(totals, 'Pending')).toHaveTextContent('ETB 100.00');
     expect(figure(totals, 'Paid')).toHaveTextContent('ETB 200.00');
   });
+
+  it.each([
+    ['en', 'ETB', /earning/i],
+    ['am', 'ብር', /ገቢ/],
+  ] as const)(
+    'names each figure for what it is, alike in the Overview and the Earnings tab (%s)',
+    async (language, currency, earnings_) => {
+      // The issue's figures: agents paid 910.50, the super agent's 20% is 182.10, the platform's 43.75% of it
+      // 79.80, the net 102.30.
+      open(
+        {
+          'GET /api/super-agents/overview': json(
+            200,
+            overview({ totalEarnings: 102.3, totalPlatformShare: 79.8, platformCommissionRate: 43.75 }),
+          ),
+          'GET /api/super-agents/earnings': json(200, {
+            ...earnings([earning(1, { baseAmount: 910.5, purchaseAmount: 910.5 })]),
+            totals: {
+              baseAmount: 910.5,
+              superAgentShare: 182.1,
+              platformShare: 79.8,
+              superAgentNetEarnings: 102.3,
+              pending: 102.3,
+              paid: 0,
+            },
+          }),
+        },
+        superAgentUser({ language }),
+      );
+      const amount = (n: string) => `${currency} ${n}`;
+      /** The label of the figure showing `value` in `scope` (its <dt>). */
+      const labelOf = (scope: HTMLElement, value: string) =>
+        within(scope)
+          .getAllByRole('definition')
+          .find((dd) => dd.textContent === value)?.previousElementSibling?.textContent;
+
+      const [figuresName, totalsName, earningsTab] =
+        language === 'en'
+          ? ['Your figures', 'Totals for the period', 'Earnings']
+          : ['የእርስዎ አሃዞች', 'የጊዜው ድምር', 'ገቢዎች'];
+      const overviewFigures = await screen.findByRole('region', { name: figuresName }, slow);
+      const overviewNet = labelOf(overviewFigures, amount('102.30'));
+      const overviewPlatform = labelOf(overviewFigures, amount('79.80'));
+
+      await openTab(earningsTab);
+      const totals = await screen.findByRole('region', { name: totalsName });
+      // The same figure has the same name in both tabs.
+      expect(overviewNet).toBeTruthy();
+      expect(labelOf(totals, amount('102.30'))).toBe(overviewNet);
+      expect(overviewPlatform).toBeTruthy();
+      expect(labelOf(totals, amount('79.80'))).toBe(overviewPlatform);
+      // Four figures, four names; what the agents paid is not called earnings, the net alone is.
+      const base = labelOf(totals, amount('910.50'));
+      const gross = labelOf(totals, amount('182.10'));
+      expect(new Set([base, gross, overviewPlatform, overviewNet]).size).toBe(4);
+      expect(base).not.toMatch(earnings_);
+      expect(gross).not.toMatch(earnings_);
+      expect(overviewNet).toMatch(earnings_);
+      // The table's columns carry the totals' names.
+      const header = within(screen.getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent);
+      expect(header).toEqual(expect.arrayContaining([base, gross, overviewPlatform, overviewNet]));
+    },
+  );
 
   it("asks for the chosen period, says 'Loading earnings...' and 'No earnings found for the selected period'", async () => {
     let answer: () => Promise<Response> | Response = () => json(200, earnings(THREE_EARNINGS));
@@ -333,9 +402,9 @@ describe('super agent dashboard', () => {
 
     release();
     expect(await screen.findByRole('button', { name: 'Refresh Data' })).toBeEnabled();
-    expect(figure(screen.getByRole('region', { name: 'Your figures' }), 'Total Earnings')).toHaveTextContent(
-      'ETB 2,000.00',
-    );
+    expect(
+      figure(screen.getByRole('region', { name: 'Your figures' }), 'Your Net Earnings'),
+    ).toHaveTextContent('ETB 2,000.00');
   });
 
   it('moves between the tabs with the arrow keys', async () => {
@@ -356,7 +425,7 @@ describe('super agent dashboard', () => {
     ).toBeInTheDocument();
     expect(await screen.findByText('እንኳን ደህና መጡ፣ super1')).toBeInTheDocument();
     const figures = await screen.findByRole('region', { name: 'የእርስዎ አሃዞች' });
-    expect(figure(figures, 'ጠቅላላ ገቢ')).toHaveTextContent('ብር 1,234.50');
+    expect(figure(figures, 'የእርስዎ የተጣራ ገቢ')).toHaveTextContent('ብር 1,234.50');
     expect(figure(screen.getByLabelText('የመለያ መረጃ'), 'የመገኛ አድራሻ')).toHaveTextContent('አልተሰጠም');
   });
 });

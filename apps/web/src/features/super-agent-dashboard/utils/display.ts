@@ -1,13 +1,10 @@
-/** 50 -> '50%', 16.6667 -> '16.67%': rates keep at most two decimals on screen. */
-export function rateText(value: number, number: (value: number, decimals?: number) => string): string {
-  const decimals = Number.isInteger(value) ? 0 : Number.isInteger(Math.round(value * 1000) / 100) ? 1 : 2;
-  return `${number(value, decimals)}%`;
-}
+/** A rate as stored, 12.345 -> '12.345%' (up to the contract's 4 decimals): the one rule in lib/percent.ts. */
+export { percentText as rateText } from '@/lib/percent';
 
 /**
- * A business day of an answer ('2025-03-14') as an instant inside that day, for `format.date`: noon UTC is the
- * same calendar day in Addis Ababa (UTC+3), so the day shown is the day sent, in either calendar.
+ * A business day of an answer ('2025-03-14') for `format.date`, which shows a 'YYYY-MM-DD' as the day it is in
+ * either calendar, whatever the business time zone (decision 065).
  */
 export function businessDay(day: string): string {
-  return `${day}T12:00:00Z`;
+  return day;
 }

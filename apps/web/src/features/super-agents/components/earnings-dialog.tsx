@@ -12,7 +12,6 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useFormat } from '@/lib/format';
 import { type EarningsFilters, EarningsPeriod, useSuperAgentEarnings } from '../api/earnings';
-import { businessDay } from './earnings-display';
 import { type EarningAction, EarningsTable } from './earnings-table';
 import { MarkEarningPaidDialog } from './mark-earning-paid-dialog';
 import { MarkEarningPendingDialog } from './mark-earning-pending-dialog';
@@ -91,8 +90,8 @@ export function EarningsDialog({ superAgent, onClose }: { superAgent: SuperAgent
               {data && (
                 <span>
                   {t('superAgents.earnings.range', {
-                    from: format.date(businessDay(data.from)),
-                    to: format.date(businessDay(data.to)),
+                    from: format.date(data.from),
+                    to: format.date(data.to),
                   })}
                 </span>
               )}

@@ -5,7 +5,6 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
 import { useFormat } from '@/lib/format';
 import { EarningStatusBadge } from './earning-status-badge';
-import { businessDay } from './earnings-display';
 
 export type EarningAction = 'markPaid' | 'markPending';
 
@@ -23,7 +22,7 @@ type Column =
 
 /**
  * One super agent's earnings (decision 053 section 5): Date = businessDate, Type, Agent, Total Earnings =
- * baseAmount, Agent Share = superAgentShare, Their Share = superAgentNetEarnings, Platform Share, Status,
+ * baseAmount (Base), superAgentShare (gross share), superAgentNetEarnings (net), Platform Share, Status,
  * Paid at, and the one action the status allows: pending -> Mark Paid, paid -> Mark Pending (a cancelled
  * earning has none). A phone shows one card per earning; a narrow laptop scrolls the table sideways.
  */
@@ -65,7 +64,7 @@ export function EarningsTable({
       </TableHead>
       <TableBody>
         {earnings.map((earning) => {
-          const date = format.date(businessDay(earning.businessDate));
+          const date = format.date(earning.businessDate);
           return (
             <TableRow key={earning.id} aria-label={`${earning.agentUsername} ${date}`}>
               {/* On a phone the card's title. */}

@@ -27,8 +27,5 @@ export function dialogFailure<V extends FieldValues, T>(
   return { title, message };
 }
 
-/** 50 -> '50%', 16.6667 -> '16.67%': rates keep at most two decimals on screen. */
-export function rateText(value: number, number: (value: number, decimals?: number) => string): string {
-  const decimals = Number.isInteger(value) ? 0 : Number.isInteger(Math.round(value * 1000) / 100) ? 1 : 2;
-  return `${number(value, decimals)}%`;
-}
+/** A rate as stored, 12.345 -> '12.345%' (up to the contract's 4 decimals): the one rule in lib/percent.ts. */
+export { percentText as rateText } from '@/lib/percent';

@@ -14,7 +14,7 @@ import { useContractForm } from '@/lib/form';
 import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useMarkEarningPaid } from '../api/mark-earning-paid';
-import { businessDay, failureToast, TOAST_MS } from './earnings-display';
+import { failureToast, TOAST_MS } from './earnings-display';
 
 // The contract's notes: optional, at most 500 characters.
 const MarkPaidForm = z.object({ notes: MarkPaidRequest.shape.notes.unwrap().unwrap() });
@@ -67,7 +67,7 @@ export function MarkEarningPaidDialog({ superAgentName, earning, onClose }: Mark
         name: superAgentName,
         amount: format.etb(earning.superAgentNetEarnings),
         agent: earning.agentUsername,
-        date: format.date(businessDay(earning.businessDate)),
+        date: format.date(earning.businessDate),
       })}
       footer={
         <>

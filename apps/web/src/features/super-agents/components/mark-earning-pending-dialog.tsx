@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api';
 import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useMarkEarningPending } from '../api/mark-earning-pending';
-import { businessDay, failureToast, TOAST_MS } from './earnings-display';
+import { failureToast, TOAST_MS } from './earnings-display';
 
 export interface MarkEarningPendingDialogProps {
   superAgentName: string;
@@ -47,7 +47,7 @@ export function MarkEarningPendingDialog({
       description={t('superAgents.markEarningPending.body', {
         name: superAgentName,
         agent: earning.agentUsername,
-        date: format.date(businessDay(earning.businessDate)),
+        date: format.date(earning.businessDate),
         amount: format.etb(earning.superAgentNetEarnings),
       })}
       confirmLabel={t('superAgents.markEarningPending.confirm')}

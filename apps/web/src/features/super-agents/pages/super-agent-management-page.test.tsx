@@ -470,7 +470,7 @@ describe('super agent management', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual(['super2', 'super1']);
     expect(within(rows[0]!).getByText('Active')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText('16.67%')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('16.6667%')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Ended')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Mar 1, 2025, 12:00 PM')).toBeInTheDocument();
 
@@ -491,8 +491,10 @@ describe('super agent management', () => {
 
       const totals = within(dialog).getByRole('region', { name: 'Totals for the period' });
       const figure = (label: string) => within(totals).getByText(label).parentElement!;
-      expect(figure('Total Earnings')).toHaveTextContent('ETB 1,500.00');
-      expect(figure('Their Share')).toHaveTextContent('ETB 150.00');
+      // Named as on the super agent's own dashboard (issue 20): the base is not called earnings.
+      expect(figure('Base (Coins Bought / Fees)')).toHaveTextContent('ETB 1,500.00');
+      expect(figure("Super Agent's Net")).toHaveTextContent('ETB 150.00');
+      expect(within(dialog).queryByText('Total Earnings')).toBeNull();
       expect(figure('Platform Share')).toHaveTextContent('ETB 150.00');
       expect(figure('Pending')).toHaveTextContent('ETB 100.00');
       expect(figure('Paid')).toHaveTextContent('ETB 50.00');

@@ -1,0 +1,2 @@
+ALTER TABLE "super_agent_earnings" DROP CONSTRAINT "super_agent_earnings_commission_payment_id_key";--> statement-breakpoint
+ALTER TABLE "super_agent_earnings" ADD CONSTRAINT "super_agent_earnings_payment_agreement_key" UNIQUE("commission_payment_id","agreement_id");

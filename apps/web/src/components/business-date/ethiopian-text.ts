@@ -1,0 +1,89 @@
+// An Ethiopian date as an Amharic reader writes it, and back (decision 065). The calendar itself (which days
+// exist, their Gregorian days) is packages/core's; this file only reads and writes the text.
+import { type EthiopianDate, fromEthiopian, type IsoDate, isEthiopianDate, toEthiopian } from '@cartela/core';
+
+/** The 13 months as Intl's Amharic writes them (am-ET-u-ca-ethiopic): Meskerem ... Pagume. */
+export const ETHIOPIAN_MONTH_NAMES = [
+  'መስከረም',
+  'ጥቅምት',
+  'ኅዳር',
+  'ታኅሣሥ',
+  'ጥር',
+  'የካቲት',
+  'መጋቢት',
+  'ሚያዝያ',
+  'ግንቦት',
+  'ሰኔ',
+  'ሐምሌ',
+  'ነሐሴ',
+  'ጳጉሜን',
+] as const;
+
+// Other spellings in common use (the same sound has several letters), and the Latin names for a keyboard
+// without Ge'ez: each month once, lower case.
+const OTHER_SPELLINGS: readonly (readonly string[])[] = [
+  ['meskerem'],
+  ['tikimt', 'tikemt', 'teqemt'],
+  ['ሕዳር', 'ህዳር', 'ኀዳር', 'hidar', 'hedar'],
+  ['ታህሳስ', 'ታሕሳስ', 'ታኅሳስ', 'ታህሣሥ', 'ታሕሣሥ', 'tahsas', 'tahesas'],
+  ['tir', 'ter'],
+  ['yekatit'],
+  ['megabit'],
+  ['ሚያዚያ', 'miyazya', 'miazia'],
+  ['ginbot', 'genbot'],
+  ['sene'],
+  ['ሀምሌ', 'hamle'],
+  ['ነሃሴ', 'nehase', 'nehasse'],
+  ['ጳጉሜ', 'ጷጉሜ', 'ጷጉሜን', 'pagume', 'pagumen'],
+];
+
+const MONTH_BY_NAME = new Map<string, number>();
+ETHIOPIAN_MONTH_NAMES.forEach((name, i) => {
+  MONTH_BY_NAME.set(name, i + 1);
+  for (const other of OTHER_SPELLINGS[i] ?? []) MONTH_BY_NAME.set(other, i + 1);
+});
+
+const NUMBER = /^[0-9]{1,4}$/;
+// The era after the year (ዓ.ም., 'year of mercy') and the Ethiopic word and list separators.
+const ERA = /\s*ዓ\s*[./]?\s*ም\s*\.?\s*$/;
+const SEPARATORS = /[\s/\-.,፡፣፤።]+/;
+
+/**
+ * The Ethiopian day a text names, or null: day/month/year with the month as a number or by name, in any order
+ * of day and month around a named month ('17/3/2019', '17-03-2019', '17 ኅዳር 2019', 'ኅዳር 17, 2019 ዓ.ም.'), or
+ * year first ('2019/3/17'). The year is written in full. A day the calendar does not have is null.
+ */
+export function parseEthiopianDate(text: string): EthiopianDate | null {
+  const parts = text.trim().replace(ERA, '').split(SEPARATORS).filter(Boolean);
+  if (parts.length !== 3) return null;
+  const named = parts.findIndex((p) => MONTH_BY_NAME.has(p.toLowerCase()));
+  let day: string | undefined;
+  let month: number | undefined;
+  let year: string | undefined;
+  if (named >= 0) {
+    // 'ኅዳር 17 2019' or '17 ኅዳር 2019'; a name last is not a way to write a day.
+    if (named === 2) return null;
+    month = MONTH_BY_NAME.get(parts[named]!.toLowerCase());
+    [day, year] = parts.filter((_, i) => i !== named);
+  } else {
+    const [a, b, c] = parts as [string, string, string];
+    if (![a, b, c].every((p) => NUMBER.test(p))) return null;
+    // 2019/3/17 (year first) or 17/3/2019.
+    [day, month, year] = a.length === 4 ? [c, Number(b), a] : [a, Number(b), c];
+  }
+  if (!day || !year || month === undefined || !NUMBER.test(day) || !/^[0-9]{4}$/.test(year)) return null;
+  const date = { year: Number(year), month, day: Number(day) };
+  return isEthiopianDate(date) ? date : null;
+}
+
+/** The Gregorian business day a text names, or null. */
+export function parseBusinessDate(text: string): IsoDate | null {
+  const date = parseEthiopianDate(text);
+  return date ? fromEthiopian(date) : null;
+}
+
+/** A business day as an Amharic reader writes it: '2026-11-26' -> '17 ኅዳር 2019' (Intl's own order). */
+export function ethiopianText(day: IsoDate): string {
+  const { year, month, day: d } = toEthiopian(day);
+  return `${d} ${ETHIOPIAN_MONTH_NAMES[month - 1]} ${year}`;
+}
