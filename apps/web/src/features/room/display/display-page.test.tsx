@@ -227,6 +227,9 @@ describe('the hall display', () => {
     expect(screen.getByTestId('claim')).toHaveAttribute('data-verdict', 'blocked');
     expect(screen.getByTestId('claim')).toHaveTextContent('Cartela blocked');
     expect(screen.getByTestId('claim')).toHaveTextContent('Pattern not complete');
+    // With the verdict shown, the heading no longer says it is being checked.
+    expect(screen.getByTestId('claim')).toHaveTextContent('Cartela 7');
+    expect(screen.getByTestId('claim')).not.toHaveTextContent('Checking cartela 7');
     caller.send({ type: 'blocked', cartelaNumber: 7, reason: 'LATE_CLAIM' });
     expect(screen.getByTestId('claim')).toHaveTextContent('Late claim: the last ball is not on the card');
   });

@@ -46,6 +46,11 @@ export function ClaimMoment({
 }) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
+  // 'Checking cartela 7' while it is checked; once the verdict shows, simply 'Cartela 7'.
+  const heading =
+    verdict === 'checking'
+      ? t('roomDisplay.claim.checking', { n: cartelaNumber })
+      : t('roomDisplay.claim.cartela', { n: cartelaNumber });
   const found = claimFor(state, cartelaNumber);
   if (!found.ok) return null;
   const { cartela, claim } = found;
@@ -71,7 +76,7 @@ export function ClaimMoment({
         style={{ animation: 'display-pop 300ms ease-out both' }}
       >
         <table
-          aria-label={t('roomDisplay.claim.checking', { n: cartelaNumber })}
+          aria-label={heading}
           className="border-separate border-spacing-[calc(var(--u)*0.5)] rounded-[calc(var(--u)*1.2)] bg-white/10 p-[calc(var(--u)*0.6)]"
         >
           <thead>
@@ -122,9 +127,7 @@ export function ClaimMoment({
         className="relative flex max-w-[calc(var(--u)*50)] flex-col items-start gap-[calc(var(--u)*1.6)]"
         style={{ animation: 'display-pop 400ms ease-out both' }}
       >
-        <p className="font-black text-[calc(var(--u)*5)] leading-tight">
-          {t('roomDisplay.claim.checking', { n: cartelaNumber })}
-        </p>
+        <p className="font-black text-[calc(var(--u)*5)] leading-tight">{heading}</p>
         {claim.lastBall !== null && (
           <p className="font-bold text-[calc(var(--u)*2.6)] leading-tight">
             {t('roomDisplay.claim.lastBall', { ball: ballLabel(claim.lastBall) })}{' '}
