@@ -47,8 +47,9 @@ test.describe('on a phone @phone', () => {
   test('[AGENT] every page of an agent fits a 390-wide phone, in English and Amharic', async ({ page }) => {
     test.slow();
     await signInAs(page, 'agent1');
-    for (const language of ['English', 'አማርኛ']) {
-      await page.getByRole('button', { name: 'Menu' }).click();
+    // Amharic first, so that the account is left in English for the tests after this one (the language is kept).
+    for (const language of ['አማርኛ', 'English']) {
+      await page.getByRole('button', { name: /^(Menu|ማውጫ)$/ }).click();
       await page.getByRole('button', { name: language }).filter({ visible: true }).click();
       await page.keyboard.press('Escape');
       for (const path of ['/dashboard', '/game', '/reports', '/settings']) await fits(page, path);
@@ -58,8 +59,9 @@ test.describe('on a phone @phone', () => {
   test('[ADMIN] every page of the admin fits a 390-wide phone, in English and Amharic', async ({ page }) => {
     test.slow();
     await signInAs(page, 'admin');
-    for (const language of ['English', 'አማርኛ']) {
-      await page.getByRole('button', { name: 'Menu' }).click();
+    // Amharic first, so that the account is left in English for the tests after this one (the language is kept).
+    for (const language of ['አማርኛ', 'English']) {
+      await page.getByRole('button', { name: /^(Menu|ማውጫ)$/ }).click();
       await page.getByRole('button', { name: language }).filter({ visible: true }).click();
       await page.keyboard.press('Escape');
       for (const path of [
