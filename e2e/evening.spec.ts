@@ -278,7 +278,8 @@ async function evening(
   await switchTo(page, 'English');
 }
 
-test.describe('an evening in the hall', () => {
+// @proof: a whole evening takes minutes, so it runs with the slower proofs (`npm run proof`), not in `npm test`.
+test.describe('an evening in the hall @proof', () => {
   test('[AGENT] a round by auto call at 2 s, a tie split on the same ball, the finish, then Next game (laptop)', async ({
     page,
     context,

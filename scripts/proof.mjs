@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// `npm run proof`: the slower proofs of issue 21, after `npm test` in CI (.ci/run). Each one's command and last
+// result are in docs/RELIABILITY.md (load figures: docs/PERFORMANCE.md). PostgreSQL proofs use TEST_DATABASE_URL
+// (or PROOF_DATABASE_URL) and are skipped, loudly, without one. Ends with `N passed, N failed` like `npm test`.
+//   --no-build   use the build already in apps/*/dist (npm test has just made it)
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { root, Suite } from './lib/suite.mjs';
+
+const suite = new Suite('proof');
+const has = (file) => existsSync(path.join(root, file));
+const postgres = process.env.PROOF_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (!postgres) console.log('No TEST_DATABASE_URL: the PostgreSQL proofs run on the embedded database only.');
+
+if (process.argv.includes('--no-build') || suite.run('build', 'npm', ['run', '--silent', 'build'])) {
+  // Hostile input at full strength: at least 200 generated requests per route, on each database.
+  if (has('apps/server/src/proofs/hostile.test.ts')) {
+    const projects = ['server-pglite', ...(postgres ? ['server-postgres'] : [])];
+    suite.vitest(
+      'hostile',
+      [...projects.flatMap((p) => ['--project', p]), 'apps/server/src/proofs/hostile.test.ts'],
+      { env: { HOSTILE_PER_ROUTE: process.env.HOSTILE_PER_ROUTE ?? '200' } },
+    );
+  }
+  for (const [label, file] of [
+    ['crash', 'proof/crash.mjs'],
+    ['cluster', 'proof/cluster.mjs'],
+    ['load', 'bench/load.mjs'],
+  ]) {
+    if (has(file)) suite.gate(label, 'node', [file]);
+  }
+  // The browser proofs: the offline room under faults, a whole evening in the hall.
+  suite.playwright('playwright-proof', ['--grep', '@proof']);
+} else suite.fail('build');
+
+suite.finish();
