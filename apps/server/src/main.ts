@@ -28,7 +28,7 @@ function lanUrls(port: number): string[] {
 function banner(
   config: Config,
   opened: OpenedDatabase,
-  { demoCreated, admin, publishedPasswords, timeZone }: PrepareResult,
+  { migrations, demoCreated, admin, publishedPasswords, timeZone }: PrepareResult,
 ): string {
   const wildcard = config.host === '0.0.0.0' || config.host === '::';
   const local = `http://${wildcard ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
@@ -39,7 +39,7 @@ function banner(
       config.database.kind === 'pglite'
         ? `embedded (PGlite) in ${config.dataDir}`
         : 'PostgreSQL (DATABASE_URL)'
-    }${opened.created ? ', created now' : ''}`,
+    }${opened.created ? ', created now' : ''}${migrations === 'applied' ? ', migrated by this start' : ''}`,
   );
   lines.push(`  API documentation: ${local}/api/docs`);
   if (timeZone === 'changed') {

@@ -59,6 +59,8 @@ export interface PrepareOptions {
 }
 
 export interface PrepareResult {
+  /** 'applied' when this start migrated the database (with several instances, only the first one does). */
+  migrations: 'applied' | 'up-to-date';
   demoCreated: boolean;
   admin: 'created' | 'exists' | null;
   /** Usernames that still have a published (demo) password: warned about at every start. */
@@ -74,11 +76,11 @@ export function prepareDatabase(
   options: PrepareOptions = {},
 ): Promise<PrepareResult> {
   return database.withStartupLock(async () => {
-    await migrate(database);
+    const migrations = await migrate(database);
     const timeZone = await applyBusinessTimeZone(database, config.businessTimeZone);
     const demoCreated = config.demoData ? await seedDemoData(database, options.demoHashes) : false;
     const admin = config.admin ? await ensureAdmin(database, config.admin) : null;
     const publishedPasswords = await accountsWithPublishedPasswords(database);
-    return { demoCreated, admin, publishedPasswords, timeZone };
+    return { migrations, demoCreated, admin, publishedPasswords, timeZone };
   });
 }
