@@ -143,6 +143,29 @@ describe('rebalanceCards', () => {
     });
     expect(impossible.cards[0]!.card).toBe(LOW); // LOW is already the nearest a card can be
   });
+
+  it('gives up on an out-of-reach target after a bounded search (the server thread is not held for seconds)', () => {
+    // Every card of a set is outside 0 +/- 0.05 and none can get inside: each card's search must end when its
+    // climbs stop coming nearer, not after 20 climbs of 5,000 tries (300,000 draws a card: 16 s for a set).
+    const cards = generateBalancedSet(300, { random: seededRandomSource('02'.repeat(32)) }).map((card, i) => ({
+      cartelaNumber: i + 1,
+      card,
+    }));
+    const seeded = seededRandomSource('06'.repeat(32));
+    let draws = 0;
+    const random = {
+      nextUint32: () => {
+        draws++;
+        return seeded.nextUint32();
+      },
+    };
+    const result = rebalanceCards(cards, { targetBalance: 0, tolerance: 0.05, random });
+    expect(draws / cards.length).toBeLessThan(20_000);
+    // Still as near as a card gets: the lowest score a card can have is 46/336 = 0.137.
+    const scores = result.cards.map((c) => balanceScore(c.card));
+    expect(Math.min(...scores)).toBeLessThan(0.15);
+    expect(result.regenerated.length).toBeGreaterThan(250);
+  });
 });
 
 describe('balanceStats', () => {
