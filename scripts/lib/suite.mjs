@@ -17,6 +17,8 @@ export class Suite {
   passed = 0;
   failed = 0;
   failures = [];
+  /** Each failed test by name, printed again at the very end so a truncated log still says which. */
+  failedTests = [];
 
   /** Runs a command with the terminal; true when it exited 0. */
   run(label, cmd, args, opts = {}) {
@@ -53,6 +55,13 @@ export class Suite {
     this.passed += v.numPassedTests;
     this.failed += v.numFailedTests;
     if (v.numFailedTests > 0) this.failures.push(`${label}: ${v.numFailedTests} failed`);
+    for (const file of v.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        if (t.status !== 'failed') continue;
+        const why = (t.failureMessages ?? []).join(' ').split('\n')[0].slice(0, 300);
+        this.failedTests.push(`${path.relative(root, file.name)} > ${t.fullName}: ${why}`);
+      }
+    }
     if (!ok && v.numFailedTests === 0) this.fail(`${label} exited non-zero (an error outside a test)`);
   }
 
@@ -68,12 +77,25 @@ export class Suite {
     this.passed += p.stats.expected + (p.stats.flaky ?? 0);
     this.failed += p.stats.unexpected;
     if (p.stats.unexpected > 0) this.failures.push(`${label}: ${p.stats.unexpected} failed`);
+    const walk = (suite, names) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status === 'unexpected')
+            this.failedTests.push(
+              `${spec.file}:${spec.line} > ${[...names, spec.title].join(' > ')} [${t.projectName}]`,
+            );
+        }
+      }
+      for (const s of suite.suites ?? []) walk(s, [...names, s.title]);
+    };
+    for (const s of p.suites ?? []) walk(s, []);
     if (!ok && p.stats.unexpected === 0) this.fail(`${label} exited non-zero`);
   }
 
   /** Prints the totals and exits: 0 only when something ran and nothing failed. */
   finish() {
     console.log('');
+    for (const t of this.failedTests) console.log(`FAILED ${t}`);
     if (this.failures.length) console.log(`Failures: ${this.failures.join('; ')}`);
     console.log(`${this.passed} passed, ${this.failed} failed`);
     writeFileSync(
