@@ -147,10 +147,12 @@ describe('rebalanceCards', () => {
   it('gives up on an out-of-reach target after a bounded search (the server thread is not held for seconds)', () => {
     // Every card of a set is outside 0 +/- 0.05 and none can get inside: each card's search must end when its
     // climbs stop coming nearer, not after 20 climbs of 5,000 tries (300,000 draws a card: 16 s for a set).
-    const cards = generateBalancedSet(300, { random: seededRandomSource('02'.repeat(32)) }).map((card, i) => ({
-      cartelaNumber: i + 1,
-      card,
-    }));
+    const cards = generateBalancedSet(300, { random: seededRandomSource('02'.repeat(32)) }).map(
+      (card, i) => ({
+        cartelaNumber: i + 1,
+        card,
+      }),
+    );
     const seeded = seededRandomSource('06'.repeat(32));
     let draws = 0;
     const random = {
