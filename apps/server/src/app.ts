@@ -20,6 +20,7 @@ import { setupAuth } from './plugins/auth.js';
 import { setupCompression } from './plugins/compress.js';
 import { setupDocs } from './plugins/docs.js';
 import { errorServerOptions, serializeError, setupErrors, ZOD_COMPILERS } from './plugins/errors.js';
+import { setupMetrics } from './plugins/metrics.js';
 import { answerHeaders, setupSecurity } from './plugins/security.js';
 import { setupWeb } from './plugins/web.js';
 import { serverVersion } from './version.js';
@@ -113,6 +114,7 @@ export async function buildApp({
   setupSecurity(app);
   setupCompression(app);
   setupDocs(app, { version: serverVersion() });
+  const metrics = setupMetrics(app, { database, token: config.metricsToken, trustProxy: config.trustProxy });
 
   const users = new UserCache(database);
   app.addHook('onClose', async () => users.close());
@@ -123,7 +125,7 @@ export async function buildApp({
     database,
   });
 
-  const deps: ModuleDeps = { config, database, users, version: serverVersion(), now };
+  const deps: ModuleDeps = { config, database, users, version: serverVersion(), now, metrics };
   for (const module of MODULES) await module.register(app, deps);
   await extraRoutes?.(app);
   await setupWeb(app, { webDist: config.webDist });

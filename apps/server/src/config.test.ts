@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       },
       trustProxy: false,
       bodyLimit: 128 * 1024,
+      metricsToken: null,
     });
     expect(c.webDist).toMatch(/apps[/\\]web[/\\]dist[/\\]?$/);
   });
@@ -64,6 +65,7 @@ describe('loadConfig', () => {
         TRUST_PROXY: '1',
         WEB_DIST: 'public',
         BODY_LIMIT: '2048',
+        METRICS_TOKEN: 'm'.repeat(32),
       },
       '/srv/cartela',
     );
@@ -85,6 +87,7 @@ describe('loadConfig', () => {
       trustProxy: 1,
       webDist: '/srv/cartela/public',
       bodyLimit: 2048,
+      metricsToken: 'm'.repeat(32),
     });
   });
 
@@ -153,6 +156,14 @@ describe('loadConfig', () => {
     [{ ADMIN_PASSWORD: 'secret-pw' }, 'ADMIN_USERNAME: must be set together with ADMIN_PASSWORD'],
     [{ ADMIN_USERNAME: 'owner' }, 'ADMIN_PASSWORD: must be set together with ADMIN_USERNAME'],
     [{ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD: must be at least 6 characters'],
+    [
+      { METRICS_TOKEN: 'short' },
+      'METRICS_TOKEN: must be at least 32 characters (for example: openssl rand -hex 32)',
+    ],
+    [
+      { METRICS_TOKEN: `${'m'.repeat(16)} ${'m'.repeat(16)}` },
+      'METRICS_TOKEN: must be visible ASCII characters, without spaces (it is sent in a header)',
+    ],
   ])('rejects %j naming the variable', (env, message) => {
     expect(problems(env)).toContain(message);
   });
@@ -170,9 +181,14 @@ describe('loadConfig', () => {
   });
 
   it('never echoes a secret value in a message', () => {
-    const all = problems({ JWT_SECRET: 'hunter2', DATABASE_URL: 'redis://user:pw@host' }).join('\n');
+    const all = problems({
+      JWT_SECRET: 'hunter2',
+      DATABASE_URL: 'redis://user:pw@host',
+      METRICS_TOKEN: 'swordfish',
+    }).join('\n');
     expect(all).not.toContain('hunter2');
     expect(all).not.toContain('pw@host');
+    expect(all).not.toContain('swordfish');
   });
 
   it('lists every bad variable at once', () => {

@@ -13,6 +13,7 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 const JWT_SECRET_MIN = 32;
+const METRICS_TOKEN_MIN = 32;
 
 const boolean = z
   .string()
@@ -109,6 +110,16 @@ const EnvSchema = z.object({
   // The largest JSON request foreseen (a pattern update of all 300 cartelas) is ~110 KB. Routes that take
   // bigger uploads set their own bodyLimit.
   BODY_LIMIT: integer(1024, 100 * 1024 * 1024).default(128 * 1024),
+  // What Prometheus sends (Authorization: Bearer) to read GET /api/metrics from other than loopback.
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(
+      METRICS_TOKEN_MIN,
+      `must be at least ${METRICS_TOKEN_MIN} characters (for example: openssl rand -hex 32)`,
+    )
+    .regex(/^[\x21-\x7e]+$/, 'must be visible ASCII characters, without spaces (it is sent in a header)')
+    .optional(),
 });
 
 /** Every environment variable the server reads (each is documented in .env.example). */
@@ -143,6 +154,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   webDist: string;
   bodyLimit: number;
+  /** Bearer token that reads GET /api/metrics from anywhere; null: loopback only. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -154,7 +167,7 @@ export class ConfigError extends Error {
 
 const shown = (v: unknown) =>
   typeof v === 'string' ? ` (got '${v.length > 40 ? `${v.slice(0, 40)}...` : v}')` : '';
-const SECRET_VARS = new Set(['JWT_SECRET', 'ADMIN_PASSWORD', 'DATABASE_URL']);
+const SECRET_VARS = new Set(['JWT_SECRET', 'ADMIN_PASSWORD', 'DATABASE_URL', 'METRICS_TOKEN']);
 
 /**
  * Parses the environment; throws ConfigError listing every bad variable. Tools that sign no sessions (such as
@@ -219,6 +232,7 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     bodyLimit: e.BODY_LIMIT,
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }
 

@@ -16,6 +16,19 @@ export interface ModuleDeps {
   version: string;
   /** The current instant (tests fix it): "today" of the business day for dashboards and payments. */
   now: () => Date;
+  /** What the modules count for GET /api/metrics (plugins/metrics.ts). */
+  metrics: ModuleMetrics;
+}
+
+/** A room's event batch: new events written, only events already in the log, or refused (404, 409). */
+export type EventBatchOutcome = 'applied' | 'replayed' | 'refused';
+
+export interface ModuleMetrics {
+  /** Balls called and written, whether by the call endpoint or in a room's event log. */
+  callsApplied(count: number): void;
+  eventBatch(outcome: EventBatchOutcome): void;
+  /** How to count the games running, read at each scrape (the games module knows what running means). */
+  countGamesRunning(read: () => Promise<number>): void;
 }
 
 export interface ServerModule {

@@ -1,12 +1,14 @@
 // Games: creation from the agent's cartelas (economics and coins), the lists, a game with its story, and every
 // action of a running game through one event log (docs/decisions/045-games-server.md).
 import { defineModule } from '../../module.js';
+import { countGamesRunning } from './queries.js';
 import { registerGameRoutes } from './routes.js';
 import { createGamesService } from './service.js';
 
 export const gamesModule = defineModule({
   name: 'games',
-  register(app, { database, users }) {
-    registerGameRoutes(app, createGamesService({ database, users }));
+  register(app, { database, users, metrics }) {
+    registerGameRoutes(app, createGamesService({ database, users, metrics }));
+    metrics.countGamesRunning(() => countGamesRunning(database.db));
   },
 });

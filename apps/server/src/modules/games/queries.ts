@@ -173,6 +173,15 @@ export async function listGames(
   return { rows, total: Number(counted?.n ?? 0) };
 }
 
+/** Games being played, of every agent: active or paused (the partial index games_open_idx has exactly them). */
+export async function countGamesRunning(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(games)
+    .where(sql`${games.status} IN ('active', 'paused')`);
+  return Number(row?.n ?? 0);
+}
+
 /**
  * When an action of the story happened (`at`: the room's clock, or the server's when the room's was not
  * believed - `clock` says which) and when the server received it (`receivedAt`).

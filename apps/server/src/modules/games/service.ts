@@ -41,7 +41,8 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { GameSettings, UserRow } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import { AppError, isAppError } from '../../errors.js';
+import type { ModuleMetrics } from '../../module.js';
 import { readAgentCartelas } from '../cartelas/index.js';
 import { changeCoins } from '../coins/index.js';
 import { percentToDb, type UserCache } from '../users/index.js';
@@ -342,7 +343,15 @@ const ACTION_MESSAGES = {
   finish: 'Game finished',
 } as const;
 
-export function createGamesService({ database, users }: { database: Database; users: UserCache }) {
+export function createGamesService({
+  database,
+  users,
+  metrics,
+}: {
+  database: Database;
+  users: UserCache;
+  metrics: Pick<ModuleMetrics, 'callsApplied' | 'eventBatch'>;
+}) {
   const { db } = database;
   const cache = new GameCache();
   const writer = new GameWriter(database);
@@ -390,6 +399,7 @@ export function createGamesService({ database, users }: { database: Database; us
     if (fast && fast.applied > 0 && !fast.ends) {
       if (await writer.write(writeOf(snapshot, fast))) {
         cache.put(after(snapshot, fast));
+        countCalls(fast);
         return { plan: fast, snapshot };
       }
     }
@@ -418,7 +428,15 @@ export function createGamesService({ database, users }: { database: Database; us
     });
     if (locked.plan.refunded > 0) users.invalidate(agent.id);
     cache.put(after(locked.snapshot, locked.plan));
+    countCalls(locked.plan);
     return locked;
+  }
+
+  /** The balls a plan called, once it is written (GET /api/metrics: calls per second). */
+  function countCalls(plan: Plan): void {
+    let called = 0;
+    for (const row of plan.rows) if (row.type === 'call-next') called++;
+    if (called > 0) metrics.callsApplied(called);
   }
 
   /** One action of an endpoint: one event with the next seq. */
@@ -705,7 +723,16 @@ export function createGamesService({ database, users }: { database: Database; us
       id: string,
       events: readonly GameEvent[],
     ): Promise<Out<typeof GameEventsResponse>> {
-      const { plan } = await runActions(agent, id, { withCards: true, batch: true, events: () => events });
+      let plan: Plan;
+      try {
+        ({ plan } = await runActions(agent, id, { withCards: true, batch: true, events: () => events }));
+      } catch (err) {
+        // Refused: the game's rules or its log said no (409), or it is not this agent's game (404). A failure of
+        // the server itself is no verdict on the batch: it shows as a 5xx in the request metrics.
+        if (isAppError(err)) metrics.eventBatch('refused');
+        throw err;
+      }
+      metrics.eventBatch(plan.applied > 0 ? 'applied' : 'replayed');
       return { lastSeq: plan.lastSeq, applied: plan.applied, state: toRoomState(plan.state) };
     },
   };
