@@ -56,8 +56,9 @@ const AFTER_KILL_MS = 5000;
 const FAIL_TIMEOUT = '1s';
 /**
  * How soon a token signed out (or of a changed password) must be refused on the other instance. The other
- * instance hears of it through PostgreSQL's NOTIFY, a few milliseconds later: the very next request may come
- * first (counted and printed); a token still accepted after this long means the news does not travel.
+ * instance hears of it through PostgreSQL's NOTIFY; the change is answered once the instance that made it has
+ * heard its own notification back (decision 068), so the very next request is nearly always refused there
+ * (counted and printed); a token still accepted after this long means the news does not travel.
  */
 const REVOKED_WITHIN_MS = 1000;
 

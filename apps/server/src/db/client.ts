@@ -67,7 +67,33 @@ export interface Database {
   listen(channel: Channel, listener: (payload: string) => void): () => void;
   /** False while notifications from other instances may be missed; caches must not trust themselves then. */
   notificationsReliable(): boolean;
+  /**
+   * Resolves once this instance hears `payload` on `channel` (true), or after `ms` (false). Start it BEFORE the
+   * transaction whose commit sends the notification and await it after: PostgreSQL hands a notification to
+   * every listening session at the commit, so once ours has it the other instances have it too, and an answer
+   * sent after that is not overtaken by the caller's next request to another instance (decision 068). PGlite
+   * serves one process, which knows at once: true at once.
+   */
+  hear(channel: Channel, payload: string, ms: number): Hearing;
+  /** How busy the connections are now (GET /api/metrics, plugins/metrics.ts). */
+  poolStats(): PoolStats;
   close(): Promise<void>;
+}
+
+/** A notification awaited (Database.hear): `heard` settles on it or on the timeout; cancel() settles it false. */
+export interface Hearing {
+  heard: Promise<boolean>;
+  cancel(): void;
+}
+
+/**
+ * PostgreSQL: node-postgres' pool counts. PGlite has ONE connection, held by one query or transaction at a time
+ * while the others queue for it: total 1, idle 1 or 0, waiting = the statements queued behind the one running.
+ */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export type DatabaseOptions =
@@ -104,7 +130,25 @@ class Listeners {
   missed() {
     for (const channel of this.byChannel.keys()) this.emit(channel, MISSED);
   }
+  /** Database.hear over these listeners; a miss ends the wait (what was missed cannot be heard any more). */
+  hear(channel: string, payload: string, ms: number): Hearing {
+    let settle: (heard: boolean) => void = () => {};
+    const heard = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => settle(false), ms);
+      const off = this.add(channel, (p) => {
+        if (p === payload || p === MISSED) settle(p === payload);
+      });
+      settle = (value) => {
+        clearTimeout(timer);
+        off();
+        resolve(value);
+      };
+    });
+    return { heard, cancel: () => settle(false) };
+  }
 }
+
+const HEARD_AT_ONCE: Hearing = { heard: Promise.resolve(true), cancel() {} };
 
 async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<Database> {
   const client: PgliteClient = await (options.client ??
@@ -118,8 +162,20 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
       : await startPglite(options.dataDir, options)));
   // Drizzle loads while PGlite boots.
   const [{ drizzle }] = await Promise.all([import('drizzle-orm/pglite'), client.waitReady]);
+  // Statements and transactions on their way to the one connection (poolStats): the two calls Drizzle makes.
+  let inFlight = 0;
+  const busy = <T>(work: Promise<T>): Promise<T> => {
+    inFlight++;
+    return work.finally(() => {
+      inFlight--;
+    });
+  };
+  const counted: Pick<PgliteClient, 'query' | 'transaction'> = {
+    query: (text, params, options) => busy(client.query(text, params, options)),
+    transaction: (fn) => busy(client.transaction(fn)),
+  };
   // The worker client speaks the part of PGlite's interface Drizzle uses.
-  const db = drizzle({ client: client as unknown as PGlite, schema });
+  const db = drizzle({ client: counted as unknown as PGlite, schema });
   const listeners = new Listeners();
   const listening = new Set<string>();
 
@@ -128,10 +184,10 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     kind: 'pglite',
     pglite: 'dumpDataDir' in client ? (client as unknown as PGlite) : null,
     async query<T>(statement: Statement, values: readonly unknown[]) {
-      return (await client.query(statement.text, [...values])).rows as T[];
+      return (await counted.query(statement.text, [...values])).rows as T[];
     },
     async ping() {
-      await client.query('SELECT 1');
+      await counted.query('SELECT 1');
     },
     async migrate(folder) {
       const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -150,6 +206,8 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
       return listeners.add(channel, listener);
     },
     notificationsReliable: () => true,
+    hear: () => HEARD_AT_ONCE,
+    poolStats: () => ({ total: 1, idle: inFlight === 0 ? 1 : 0, waiting: Math.max(0, inFlight - 1) }),
     async close() {
       if (!client.closed) await client.close();
     },
@@ -261,6 +319,10 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
       return listeners.add(channel, fn);
     },
     notificationsReliable: () => listenerLive,
+    // Without a live listener nothing can be heard: no wait (the caches trust nothing then anyway).
+    hear: (channel, payload, ms) =>
+      listenerLive ? listeners.hear(channel, payload, ms) : { heard: Promise.resolve(false), cancel() {} },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);

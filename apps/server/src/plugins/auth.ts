@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Database, MISSED, SESSION_REVOKED_CHANNEL } from '../db/client.js';
 import { revokedSessions, type UserRow } from '../db/schema.js';
 import { AppError, MESSAGES } from '../errors.js';
-import type { UserCache } from '../modules/users/cache.js';
+import { HEAR_WAIT_MS, type UserCache } from '../modules/users/cache.js';
 
 export interface SessionClaims {
   sub: string;
@@ -101,8 +101,22 @@ class Revocations {
 
   async revoke({ jti, exp }: Pick<SessionClaims, 'jti' | 'exp'>): Promise<void> {
     const expiresAt = new Date(exp * 1000);
-    await this.database.db.insert(revokedSessions).values({ tokenId: jti, expiresAt }).onConflictDoNothing();
+    // Answered once every instance has heard (decision 068): the next request, wherever it goes, is refused.
+    const hearing = this.database.hear(SESSION_REVOKED_CHANNEL, jti, HEAR_WAIT_MS);
+    try {
+      const inserted = await this.database.db
+        .insert(revokedSessions)
+        .values({ tokenId: jti, expiresAt })
+        .onConflictDoNothing()
+        .returning({ tokenId: revokedSessions.tokenId });
+      // Ended before (a second sign-out): no new row, no notification, nothing new to hear.
+      if (inserted.length === 0) hearing.cancel();
+    } catch (err) {
+      hearing.cancel();
+      throw err;
+    }
     this.ended.set(jti, expiresAt.getTime());
+    await hearing.heard;
     // Rows of tokens that expired anyway are no longer needed.
     await this.database.db.delete(revokedSessions).where(lte(revokedSessions.expiresAt, new Date()));
     const now = Date.now();

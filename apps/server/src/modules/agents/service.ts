@@ -165,71 +165,79 @@ export function createAgentsService({ database, users }: { database: Database; u
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       // A new password or a deactivation ends every session of the agent at once (spec 00).
       const endSessions = passwordHash !== undefined || input.isActive === false;
-      const agent = await writingUsername(input.username, () =>
-        db.transaction(async (tx) => {
-          const current = await lockAgent(tx, id);
-          if (!current) throw agentNotFound();
-          if (input.username !== undefined) await ensureUsernameFree(tx, input.username, id);
-          const financialModel = input.financialModel ?? current.financialModel;
-          const delta = coinAdjustment(input, current);
-          if (delta !== 0 && financialModel !== 'virtual-coin') {
-            throw new AppError('VALIDATION_FAILED', 'virtualCoins: Only virtual-coin agents have coins', {
-              field: 'virtualCoins',
-            });
-          }
-          if (input.commissionPercentage !== undefined || input.minCommissionPercentage !== undefined) {
-            ensureCommissionAtLeastMinimum(
-              input.commissionPercentage ?? current.commissionPercentage!,
-              input.minCommissionPercentage ?? current.minCommissionPercentage!,
-            );
-          }
-          // After every 400: a form refused for its values is not also told to reload.
-          ensureBalanceAsShown(input, current);
+      const agent = await users.changing(
+        id,
+        () =>
+          writingUsername(input.username, () =>
+            db.transaction(async (tx) => {
+              const current = await lockAgent(tx, id);
+              if (!current) throw agentNotFound();
+              if (input.username !== undefined) await ensureUsernameFree(tx, input.username, id);
+              const financialModel = input.financialModel ?? current.financialModel;
+              const delta = coinAdjustment(input, current);
+              if (delta !== 0 && financialModel !== 'virtual-coin') {
+                throw new AppError('VALIDATION_FAILED', 'virtualCoins: Only virtual-coin agents have coins', {
+                  field: 'virtualCoins',
+                });
+              }
+              if (input.commissionPercentage !== undefined || input.minCommissionPercentage !== undefined) {
+                ensureCommissionAtLeastMinimum(
+                  input.commissionPercentage ?? current.commissionPercentage!,
+                  input.minCommissionPercentage ?? current.minCommissionPercentage!,
+                );
+              }
+              // After every 400: a form refused for its values is not also told to reload.
+              ensureBalanceAsShown(input, current);
 
-          const patch: UserPatch = {};
-          if (input.username !== undefined) patch.username = input.username;
-          if (passwordHash !== undefined) patch.passwordHash = passwordHash;
-          if (input.contact !== undefined) patch.contact = orNull(input.contact);
-          if (input.financialModel !== undefined) patch.financialModel = input.financialModel;
-          if (input.commissionPercentage !== undefined) {
-            patch.commissionPercentage = percentToDb(input.commissionPercentage);
-          }
-          if (input.minCommissionPercentage !== undefined) {
-            patch.minCommissionPercentage = percentToDb(input.minCommissionPercentage);
-          }
-          if (input.systemCommissionShare !== undefined) {
-            patch.systemCommissionShare = percentToDb(input.systemCommissionShare);
-          }
-          if (input.isActive !== undefined) patch.isActive = input.isActive;
-          if (input.winningPatterns !== undefined)
-            patch.winningPatterns = [...new Set(input.winningPatterns)];
-          await updateUser(tx, id, patch, { endSessions });
+              const patch: UserPatch = {};
+              if (input.username !== undefined) patch.username = input.username;
+              if (passwordHash !== undefined) patch.passwordHash = passwordHash;
+              if (input.contact !== undefined) patch.contact = orNull(input.contact);
+              if (input.financialModel !== undefined) patch.financialModel = input.financialModel;
+              if (input.commissionPercentage !== undefined) {
+                patch.commissionPercentage = percentToDb(input.commissionPercentage);
+              }
+              if (input.minCommissionPercentage !== undefined) {
+                patch.minCommissionPercentage = percentToDb(input.minCommissionPercentage);
+              }
+              if (input.systemCommissionShare !== undefined) {
+                patch.systemCommissionShare = percentToDb(input.systemCommissionShare);
+              }
+              if (input.isActive !== undefined) patch.isActive = input.isActive;
+              if (input.winningPatterns !== undefined)
+                patch.winningPatterns = [...new Set(input.winningPatterns)];
+              await updateUser(tx, id, patch, { endSessions });
 
-          if (delta !== 0) {
-            await changeCoins(tx, {
-              agentId: id,
-              delta,
-              reason: 'adjustment',
-              actorId: actor.id,
-              notes: `Balance set to ${input.virtualCoins} on the agent's form (it showed ${current.virtualCoins})`,
-            });
-          }
-          await changeSuperAgent(tx, id, input);
-          return agentById(tx, id);
-        }),
+              if (delta !== 0) {
+                await changeCoins(tx, {
+                  agentId: id,
+                  delta,
+                  reason: 'adjustment',
+                  actorId: actor.id,
+                  notes: `Balance set to ${input.virtualCoins} on the agent's form (it showed ${current.virtualCoins})`,
+                });
+              }
+              await changeSuperAgent(tx, id, input);
+              return agentById(tx, id);
+            }),
+          ),
+        { everywhere: endSessions },
       );
-      users.invalidate(id);
       return { message: 'Agent updated successfully', agent };
     },
 
     /** The agent disappears and cannot sign in; its ledger, agreements and games stay (decision 040). */
     async remove(id: string): Promise<MessageResponse> {
-      await db.transaction(async (tx) => {
-        if (!(await lockAgent(tx, id))) throw agentNotFound();
-        await softDeleteUser(tx, id);
-        await endAgreementOf(tx, id);
-      });
-      users.invalidate(id);
+      await users.changing(
+        id,
+        () =>
+          db.transaction(async (tx) => {
+            if (!(await lockAgent(tx, id))) throw agentNotFound();
+            await softDeleteUser(tx, id);
+            await endAgreementOf(tx, id);
+          }),
+        { everywhere: true },
+      );
       return { message: 'Agent deleted successfully' };
     },
 

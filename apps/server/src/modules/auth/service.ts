@@ -107,22 +107,26 @@ export function createAuthService({ database, users, sessions, limiter, timeZone
         patch.mustChangePassword = false;
       }
 
-      const row = await database.db.transaction(async (tx) => {
-        if (input.commissionPercentage !== undefined) {
-          // The minimum as it is now, under the row lock the admin's form takes too: a minimum raised a moment
-          // ago (not yet in this instance's cache) still holds (decision 056).
-          const fresh = await lockUser(tx, current.id);
-          if (fresh?.minCommissionPercentage) {
-            ensureCommissionAtLeastMinimum(
-              input.commissionPercentage,
-              fresh.minCommissionPercentage,
-              (minimum) => `Must be at least your minimum commission of ${minimum}%, set by the admin`,
-            );
-          }
-        }
-        return updateUser(tx, current.id, patch, { endSessions: changingPassword });
-      });
-      users.invalidate(current.id);
+      const row = await users.changing(
+        current.id,
+        () =>
+          database.db.transaction(async (tx) => {
+            if (input.commissionPercentage !== undefined) {
+              // The minimum as it is now, under the row lock the admin's form takes too: a minimum raised a moment
+              // ago (not yet in this instance's cache) still holds (decision 056).
+              const fresh = await lockUser(tx, current.id);
+              if (fresh?.minCommissionPercentage) {
+                ensureCommissionAtLeastMinimum(
+                  input.commissionPercentage,
+                  fresh.minCommissionPercentage,
+                  (minimum) => `Must be at least your minimum commission of ${minimum}%, set by the admin`,
+                );
+              }
+            }
+            return updateUser(tx, current.id, patch, { endSessions: changingPassword });
+          }),
+        { everywhere: changingPassword },
+      );
       if (!row) throw new AppError('TOKEN_EXPIRED', MESSAGES.sessionExpired);
       return {
         message: 'Profile updated successfully',

@@ -71,25 +71,29 @@ export function createSuperAgentsService({ database, users }: { database: Databa
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       // A new password or a deactivation ends every session of the super agent at once (spec 00).
       const endSessions = passwordHash !== undefined || input.isActive === false;
-      const superAgent = await writingUsername(input.username, () =>
-        db.transaction(async (tx) => {
-          const current = await lockUser(tx, id);
-          if (current?.role !== 'super-agent') throw superAgentNotFound();
-          if (input.username !== undefined) await ensureUsernameFree(tx, input.username, id);
-          const patch: UserPatch = {};
-          if (input.username !== undefined) patch.username = input.username;
-          if (passwordHash !== undefined) patch.passwordHash = passwordHash;
-          if (input.contact !== undefined) patch.contact = orNull(input.contact);
-          if (input.notes !== undefined) patch.notes = orNull(input.notes);
-          if (input.platformCommissionRate !== undefined) {
-            patch.platformCommissionRate = percentToDb(input.platformCommissionRate);
-          }
-          if (input.isActive !== undefined) patch.isActive = input.isActive;
-          await updateUser(tx, id, patch, { endSessions });
-          return superAgentById(tx, id);
-        }),
+      const superAgent = await users.changing(
+        id,
+        () =>
+          writingUsername(input.username, () =>
+            db.transaction(async (tx) => {
+              const current = await lockUser(tx, id);
+              if (current?.role !== 'super-agent') throw superAgentNotFound();
+              if (input.username !== undefined) await ensureUsernameFree(tx, input.username, id);
+              const patch: UserPatch = {};
+              if (input.username !== undefined) patch.username = input.username;
+              if (passwordHash !== undefined) patch.passwordHash = passwordHash;
+              if (input.contact !== undefined) patch.contact = orNull(input.contact);
+              if (input.notes !== undefined) patch.notes = orNull(input.notes);
+              if (input.platformCommissionRate !== undefined) {
+                patch.platformCommissionRate = percentToDb(input.platformCommissionRate);
+              }
+              if (input.isActive !== undefined) patch.isActive = input.isActive;
+              await updateUser(tx, id, patch, { endSessions });
+              return superAgentById(tx, id);
+            }),
+          ),
+        { everywhere: endSessions },
       );
-      users.invalidate(id);
       return { message: 'Super agent updated successfully', superAgent };
     },
 

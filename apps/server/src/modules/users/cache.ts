@@ -10,6 +10,12 @@ import { type Database, MISSED, USER_CHANGED_CHANNEL } from '../../db/client.js'
 import type { UserRow } from '../../db/schema.js';
 import { findUserById } from './queries.js';
 
+/**
+ * The longest a change that ends sessions waits to be heard back through NOTIFY before it answers (it is heard
+ * in a few milliseconds; a second means the listener is in trouble, and the answer goes out anyway).
+ */
+export const HEAR_WAIT_MS = 1_000;
+
 interface Entry {
   user: UserRow;
   expires: number;
@@ -48,6 +54,29 @@ export class UserCache {
       this.entries.set(id, { user, expires: now + (this.options.ttlMs ?? 60_000) });
     }
     return user;
+  }
+
+  /**
+   * Runs `write` (a transaction that changes user `id`), forgets the user here, and when `everywhere` (the
+   * change ends the user's sessions: a new password, a deactivation, a deletion) answers only once every instance
+   * has heard of it (at most HEAR_WAIT_MS): the caller's next request, to whichever instance, is refused.
+   */
+  async changing<T>(
+    id: string,
+    write: () => Promise<T>,
+    { everywhere }: { everywhere: boolean },
+  ): Promise<T> {
+    const hearing = everywhere ? this.database.hear(USER_CHANGED_CHANNEL, id, HEAR_WAIT_MS) : null;
+    let result: T;
+    try {
+      result = await write();
+    } catch (err) {
+      hearing?.cancel();
+      throw err;
+    }
+    this.invalidate(id);
+    await hearing?.heard;
+    return result;
   }
 
   /** Forget one user: call it after a transaction that changed the user commits. */
