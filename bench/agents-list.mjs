@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { median, startServer, stopServer, verdict } from './lib.mjs';
+import { median, onServer, startServer, stopServer, verdict } from './lib.mjs';
 
 const AGENTS = 1000;
 const RUNS = Number(process.argv[2] ?? 200);
@@ -23,22 +23,12 @@ if (!serverUrl) {
   process.exit(0);
 }
 
-async function onServer(statement) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1];
 
 const name = `cartela_bench_${randomBytes(4).toString('hex')}`;
 const benchUrl = new URL(serverUrl);
 benchUrl.pathname = `/${name}`;
-await onServer(`CREATE DATABASE ${name}`);
+await onServer(serverUrl, `CREATE DATABASE ${name}`);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cartela-bench-agents-'));
 const db = new pg.Client({ connectionString: benchUrl.toString() });
 let server = null;
@@ -152,5 +142,5 @@ try {
   await db.end().catch(() => {});
   if (server) await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
-  await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }

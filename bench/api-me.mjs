@@ -1,32 +1,16 @@
 // GET /api/auth/me under 50 concurrent connections, against a bare Fastify hello route measured in the same
 // run on the same machine. Target: /me reaches at least 40% of hello's requests per second.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, root, startServer, stopServer, verdict } from './lib.mjs';
+import { startHello, startServer, stopServer, verdict } from './lib.mjs';
 
 const duration = Number(process.argv[2] ?? 8);
 const connections = 50;
 
 function load(url, headers = {}) {
   return autocannon({ url, connections, duration, headers });
-}
-
-async function startHello() {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'bench/hello-server.mjs')], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: 'inherit',
-  });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/hello`)).ok) return { child, port };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('hello server did not start');
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cartela-bench-api-'));

@@ -14,15 +14,23 @@
 // Needs DATABASE_URL (a PostgreSQL server where this user may create databases): the bench makes its own
 // database there and drops it at the end. Skipped when it is unset. `node bench/games.mjs [seconds]`;
 // BENCH_HALL_STEPS=1000,2000 replaces the halls' steps.
-import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, median, root, startServer, stopServer, verdict } from './lib.mjs';
+import {
+  cpuSecondsOf,
+  median,
+  onServer,
+  startHello,
+  startServer,
+  stopServer,
+  ticksPerSecond,
+  verdict,
+} from './lib.mjs';
 
 const duration = Number(process.argv[2] ?? 8);
 const AGENTS = 50;
@@ -42,56 +50,11 @@ if (!serverUrl) {
   process.exit(0);
 }
 
-async function onServer(statement) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * p) - 1)];
 const range = (n, from = 1) => Array.from({ length: n }, (_, i) => i + from);
 
-async function startHello() {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'bench/hello-server.mjs')], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: 'inherit',
-  });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/hello`)).ok) return { child, port };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('hello server did not start');
-}
-
-/** Clock ticks per second of /proc's CPU times (null when there is no /proc: no CPU accounting then). */
-const ticksPerSecond = (() => {
-  try {
-    readFileSync('/proc/self/stat');
-    return Number(execFileSync('getconf', ['CLK_TCK']).toString()) || 100;
-  } catch {
-    return null;
-  }
-})();
-
 /** CPU seconds (user + system, all threads) each process has used so far; a process gone counts 0. */
-function cpuSeconds(pids) {
-  return pids.map((pid) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond; // utime, stime
-    } catch {
-      return 0;
-    }
-  });
-}
+const cpuSeconds = (pids) => pids.map((pid) => cpuSecondsOf(pid) ?? 0);
 
 /**
  * Runs `load` and answers its result with the CPU seconds each group of processes spent meanwhile. A group is
@@ -190,7 +153,7 @@ function hallsRun({ port, paths, headersOf, everyMs, seconds }) {
 const name = `cartela_bench_${randomBytes(4).toString('hex')}`;
 const benchUrl = new URL(serverUrl);
 benchUrl.pathname = `/${name}`;
-await onServer(`CREATE DATABASE ${name}`);
+await onServer(serverUrl, `CREATE DATABASE ${name}`);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cartela-bench-games-'));
 const db = new pg.Client({ connectionString: benchUrl.toString() });
 let server = null;
@@ -449,5 +412,5 @@ try {
   if (hello) await stopServer(hello.child);
   if (server) await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
-  await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }

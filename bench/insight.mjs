@@ -16,7 +16,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { median, startServer, stopServer, verdict } from './lib.mjs';
+import { median, onServer, startServer, stopServer, verdict } from './lib.mjs';
 
 const GAMES = Number(process.argv[2] ?? 1_000_000);
 const AGENTS = 300;
@@ -30,23 +30,13 @@ if (!serverUrl) {
   process.exit(0);
 }
 
-async function onServer(statement) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * p) - 1)];
 const rssKb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 const name = `cartela_bench_${randomBytes(4).toString('hex')}`;
 const benchUrl = new URL(serverUrl);
 benchUrl.pathname = `/${name}`;
-await onServer(`CREATE DATABASE ${name}`);
+await onServer(serverUrl, `CREATE DATABASE ${name}`);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'cartela-bench-insight-'));
 const db = new pg.Client({ connectionString: benchUrl.toString() });
 let server = null;
@@ -336,6 +326,6 @@ try {
   await db.end().catch(() => {});
   if (server) await stopServer(server);
   rmSync(dataDir, { recursive: true, force: true });
-  await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 process.exit(failed ? 1 : 0);

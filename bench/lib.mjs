@@ -1,5 +1,7 @@
-// Helpers shared by the benchmarks: free ports, starting the built server, waiting for health.
-import { spawn } from 'node:child_process';
+// Helpers shared by the benchmarks: free ports, starting the built server (and the bare Fastify one it is
+// compared with), a statement on a PostgreSQL server, CPU seconds from /proc.
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -74,4 +76,54 @@ export const median = (xs) => {
 
 export function verdict(ok) {
   return ok ? 'PASS' : 'FAIL';
+}
+
+/** Starts bench/hello-server.mjs (a bare Fastify route, the yardstick); resolves with { child, port }. */
+export async function startHello() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'bench/hello-server.mjs')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'inherit',
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/hello`)).ok) return { child, port };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('hello server did not start');
+}
+
+/** Runs one statement on the PostgreSQL server at `url` (a bench's CREATE or DROP DATABASE). */
+export async function onServer(url, statement) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Clock ticks per second of /proc's CPU times (null when there is no /proc: no CPU accounting then). */
+export const ticksPerSecond = (() => {
+  try {
+    readFileSync('/proc/self/stat');
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString()) || 100;
+  } catch {
+    return null;
+  }
+})();
+
+/** CPU seconds (user + system, all threads) a process has used so far; null for one gone (or no /proc). */
+export function cpuSecondsOf(pid) {
+  if (ticksPerSecond === null) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond; // utime, stime
+  } catch {
+    return null;
+  }
 }

@@ -17,7 +17,7 @@ import { VOICE_PACK_FILES, VOICE_PACK_TOTAL_MAX_BYTES } from '@cartela/contract'
 import { PGlite } from '@electric-sql/pglite';
 import { zipSync } from 'fflate';
 import pg from 'pg';
-import { median, startServer, stopServer, verdict } from './lib.mjs';
+import { median, onServer, startServer, stopServer, verdict } from './lib.mjs';
 
 const GAMES = Number(process.argv[2] ?? 10_000);
 const EXPORTS = 30;
@@ -318,19 +318,10 @@ let failed = false;
 if (!serverUrl) {
   console.log('stall: PostgreSQL skipped (set DATABASE_URL to a PostgreSQL server to run it)');
 } else {
-  const onServer = async (statement) => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    try {
-      await c.query(statement);
-    } finally {
-      await c.end();
-    }
-  };
   const name = `cartela_bench_${randomBytes(4).toString('hex')}`;
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  await onServer(`CREATE DATABASE ${name}`);
+  await onServer(serverUrl, `CREATE DATABASE ${name}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cartela-bench-stall-'));
   const db = new pg.Client({ connectionString: url.toString() });
   let server = null;
@@ -359,7 +350,7 @@ if (!serverUrl) {
     await db.end().catch(() => {});
     if (server) await stopServer(server.child);
     rmSync(dataDir, { recursive: true, force: true });
-    await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 }
 

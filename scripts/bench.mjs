@@ -14,6 +14,7 @@ const benches = [
   ['node', ['bench/voices.mjs']],
   ['node', ['bench/room.mjs']],
   ['node', ['bench/stall.mjs']],
+  ['node', ['bench/load.mjs']],
   ['npx', ['tsx', '--conditions=source', 'bench/core.ts']],
 ];
 let failed = 0;
