@@ -66,6 +66,7 @@ describe('loadConfig', () => {
         WEB_DIST: 'public',
         BODY_LIMIT: '2048',
         METRICS_TOKEN: 'm'.repeat(32),
+        GAMES_WRITES_IN_FLIGHT: '4',
       },
       '/srv/cartela',
     );
@@ -88,7 +89,12 @@ describe('loadConfig', () => {
       webDist: '/srv/cartela/public',
       bodyLimit: 2048,
       metricsToken: 'm'.repeat(32),
+      gamesWritesInFlight: 4,
     });
+    // A typo is refused at start, not left to stall every game's writes.
+    expect(() => loadConfig({ GAMES_WRITES_IN_FLIGHT: 'two' })).toThrow(/GAMES_WRITES_IN_FLIGHT/);
+    expect(() => loadConfig({ GAMES_WRITES_IN_FLIGHT: '0' })).toThrow(/GAMES_WRITES_IN_FLIGHT/);
+    expect(loadConfig({}).gamesWritesInFlight).toBe(2);
   });
 
   it('turns demo data off by default on PostgreSQL, and on request on the embedded database', () => {

@@ -85,6 +85,8 @@ const EnvSchema = z.object({
     .refine((v) => /^postgres(ql)?:\/\/.+/.test(v), 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_MAX: integer(1, 1000).default(10),
+  // Batched game writes on their way at once, each holding a pooled connection (modules/games/writer.ts).
+  GAMES_WRITES_IN_FLIGHT: integer(1, 100).default(2),
   JWT_SECRET: z
     .string()
     .min(JWT_SECRET_MIN, `must be at least ${JWT_SECRET_MIN} characters (for example: openssl rand -hex 32)`)
@@ -154,6 +156,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   webDist: string;
   bodyLimit: number;
+  /** Batched game writes on their way at once (GAMES_WRITES_IN_FLIGHT). */
+  gamesWritesInFlight: number;
   /** Bearer token that reads GET /api/metrics from anywhere; null: loopback only. */
   metricsToken: string | null;
 }
@@ -232,6 +236,7 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     bodyLimit: e.BODY_LIMIT,
+    gamesWritesInFlight: e.GAMES_WRITES_IN_FLIGHT,
     metricsToken: e.METRICS_TOKEN ?? null,
   };
 }

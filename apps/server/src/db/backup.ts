@@ -626,6 +626,10 @@ export async function* readBackup(file: string): AsyncGenerator<BackupEvent> {
     const e = err as NodeJS.ErrnoException;
     if (e.code === 'ENOENT') throw new BackupError(`${file}: no such file.`);
     if (e.code === 'EISDIR') throw new BackupError(`${file} is a folder, not a backup file.`);
+    // The file may be sound: the operator's account may just not read it (a backup made by root, say).
+    if (e.code === 'EACCES' || e.code === 'EPERM') {
+      throw new BackupError(`${file}: this account may not read it (${e.code}); nothing was restored.`);
+    }
     if (e.code === 'Z_DATA_ERROR' && !header) {
       throw new BackupError(`${file} is not a Cartela backup (not a gzip file).`);
     }

@@ -7,8 +7,11 @@ import { createGamesService } from './service.js';
 
 export const gamesModule = defineModule({
   name: 'games',
-  register(app, { database, users, metrics }) {
-    registerGameRoutes(app, createGamesService({ database, users, metrics }));
+  register(app, { config, database, users, metrics }) {
+    registerGameRoutes(
+      app,
+      createGamesService({ database, users, metrics, writesInFlight: config.gamesWritesInFlight }),
+    );
     metrics.countGamesRunning(() => countGamesRunning(database.db));
   },
 });

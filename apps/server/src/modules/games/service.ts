@@ -347,14 +347,17 @@ export function createGamesService({
   database,
   users,
   metrics,
+  writesInFlight,
 }: {
   database: Database;
   users: UserCache;
   metrics: Pick<ModuleMetrics, 'callsApplied' | 'eventBatch'>;
+  /** GAMES_WRITES_IN_FLIGHT (default 2). */
+  writesInFlight?: number;
 }) {
   const { db } = database;
   const cache = new GameCache();
-  const writer = new GameWriter(database);
+  const writer = new GameWriter(database, writesInFlight);
   /** Whose games a user reads: an agent its own, the admin every one. */
   const readerScope = (user: UserRow) => (user.role === 'admin' ? null : user.id);
   const now = () => new Date().toISOString();

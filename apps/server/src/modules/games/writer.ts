@@ -19,8 +19,8 @@ export class GameWriter {
 
   constructor(
     private readonly database: Database,
-    /** Statements on their way at once (each holds a pooled connection). */
-    private readonly maxInFlight = Number(process.env.GAMES_WRITES_IN_FLIGHT ?? 2),
+    /** Statements on their way at once (each holds a pooled connection): GAMES_WRITES_IN_FLIGHT. */
+    private readonly maxInFlight = 2,
     /** Games per statement. */
     private readonly maxBatch = 200,
   ) {}
