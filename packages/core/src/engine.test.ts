@@ -159,11 +159,14 @@ describe('calling', () => {
     expect(call(resumed).calledNumbers).toHaveLength(1);
   });
 
-  it('finishes by itself after the 75th call', () => {
+  it('after the 75th call stays open for a claim on the last ball, calls no more, and finishes when told', () => {
     const state = call(gameWithOrder(ORDER), 75);
-    expect(state).toMatchObject({ status: 'finished', finishReason: 'all-called', remaining: [] });
+    expect(state).toMatchObject({ status: 'active', finishReason: null, remaining: [] });
     expect(state.calledNumbers).toEqual(ORDER);
-    expect(errorCode(gameReducer(state, { type: 'call-next' }))).toBe('GAME_OVER');
+    expect(canCall(state)).toBe(false);
+    expect(errorCode(gameReducer(state, { type: 'call-next' }))).toBe('NO_NUMBERS_LEFT');
+    const finished = ok(gameReducer(state, { type: 'finish' }));
+    expect(finished).toMatchObject({ status: 'finished', finishReason: 'agent' });
   });
 
   it('checks the expected ball when replaying a recorded game', () => {
@@ -280,6 +283,20 @@ describe('validate', () => {
     expect(errorCode(gameReducer(won, { type: 'validate', cartelaNumber: 12, decision: 'good-bingo' }))).toBe(
       'ALREADY_WINNER',
     );
+    expect(ok(gameReducer(won, { type: 'finish' }))).toMatchObject({
+      status: 'finished',
+      finishReason: 'agent',
+    });
+  });
+
+  it('confirms a GOOD BINGO completed by the 75th ball (the game stays open for it)', () => {
+    // Card 12's last corner, 65, is the very last ball of the draw.
+    const lastCorner = [...ALL.filter((n) => n !== 65), 65];
+    const all = call(gameWithOrder(lastCorner), 75);
+    const won = ok(gameReducer(all, { type: 'validate', cartelaNumber: 12, decision: 'good-bingo' }));
+    expect(won.winners).toEqual([
+      expect.objectContaining({ cartelaNumber: 12, lastBall: 65, callCount: 75 }),
+    ]);
     expect(ok(gameReducer(won, { type: 'finish' }))).toMatchObject({
       status: 'finished',
       finishReason: 'agent',

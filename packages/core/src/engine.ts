@@ -83,6 +83,7 @@ export interface GameState {
   winners: GameWinner[];
   /** Every validation, in order, for the history and disputes. */
   validations: GameValidation[];
+  /** 'all-called': a game of before decision 069, which the 75th call finished. */
   finishReason: 'agent' | 'all-called' | null;
   createdAt: string | null;
   updatedAt: string | null;
@@ -397,13 +398,9 @@ function step(state: GameState | null, action: GameAction): GameResult {
       if (action.expected !== undefined && action.expected !== next) {
         return fail('CALL_MISMATCH', `The next ball is ${next}, not ${action.expected}`);
       }
-      const remaining = state.remaining.slice(1);
-      const allCalled = remaining.length === 0;
-      return touched({
-        calledNumbers: [...state.calledNumbers, next],
-        remaining,
-        ...(allCalled ? { status: 'finished', finishReason: 'all-called', finishedAt: at } : {}),
-      });
+      // The 75th call leaves the game running: a card completed by the last ball is claimed and checked like any
+      // other, then the agent finishes (decision 069). Games recorded before may say 'all-called'.
+      return touched({ calledNumbers: [...state.calledNumbers, next], remaining: state.remaining.slice(1) });
     }
     case 'pause': {
       const stopped = notRunning(state);

@@ -43,9 +43,15 @@ const refusedBy = (request: () => ReturnType<GameCall>, reason: string, message:
   expectRefusedUnchanged(t.database, request, 409, { message, code: 'CONFLICT', reason });
 
 describe('call-number', () => {
-  it('calls the balls in the committed order, one event each, and the 75th call finishes the game', async () => {
-    const game = await newGame(a.as);
-    const state = await serverState(t.database, game.gameId);
+  it('calls the balls in the committed order, one event each; after the 75th a last-ball claim, then the finish', async () => {
+    // A game where a cartela holds the last ball of the draw (nearly always: 5 cards of 24 numbers).
+    let game = await newGame(a.as);
+    let state = await serverState(t.database, game.gameId);
+    while (!state.cartelas.some((c) => c.card.flat().includes(state.remaining[74]!))) {
+      expect((await post(a.as, game.id, 'cancel')).statusCode).toBe(200);
+      game = await newGame(a.as);
+      state = await serverState(t.database, game.gameId);
+    }
     const order = state.remaining;
     const first = await call(game.gameId);
     expect(first.statusCode, first.body).toBe(200);
@@ -61,24 +67,24 @@ describe('call-number', () => {
     expect(last.json()).toMatchObject({
       number: order[74],
       remaining: 0,
-      status: 'finished',
+      status: 'active',
       calledNumbers: order,
     });
+    await refusedBy(() => call(game.gameId), 'NO_NUMBERS_LEFT', 'All 75 balls have been called');
 
+    // The card the last ball completed wins (a full house: every number called, the last one on it) ...
+    const holder = state.cartelas.find((c) => c.card.flat().includes(order[74]!))!;
+    const claim = await post(a.as, game.id, 'validate-winner', { cartelaNumber: holder.cartelaNumber });
+    expect(claim.statusCode, claim.body).toBe(200);
+    expect(claim.json()).toMatchObject({ winner: true, lastBall: order[74] });
+    // ... and the agent finishes: the seed is published.
+    expect((await post(a.as, game.id, 'finish')).statusCode).toBe(200);
     const done = await detail(game.gameId);
-    expect(done).toMatchObject({
-      status: 'finished',
-      finishReason: 'all-called',
-      totalCalls: 75,
-      lastSeq: 75,
-    });
+    expect(done).toMatchObject({ status: 'finished', finishReason: 'agent', totalCalls: 75 });
     expect(done.finishedAt).not.toBeNull();
     expect(done.drawSeed).toMatch(/^[0-9a-f]{64}$/);
     const events = await eventsOf(t.database, game.id);
-    expect(events.map((e) => e.seq)).toEqual(Array.from({ length: 75 }, (_, i) => i + 1));
-    expect(events.map((e) => e.result.number)).toEqual(order);
-    expect(events.at(-1)!.result.status).toBe('finished');
-
+    expect(events.slice(0, 75).map((e) => e.result.number)).toEqual(order);
     await refusedBy(() => call(game.gameId), 'GAME_OVER', 'The game is finished');
   });
 });
