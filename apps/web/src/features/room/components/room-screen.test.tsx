@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '@/i18n';
@@ -392,6 +392,25 @@ describe('the room: auto call', () => {
     const before = room.commands.length;
     await act(async () => vi.advanceTimersByTime(1999));
     expect(room.commands).toHaveLength(before);
+  });
+});
+
+describe('the room after the 75th ball (decision 069)', () => {
+  const notice = 'All 75 balls have been called: check any claim, then Finish Game';
+
+  it('stays open for a claim on the last ball: says so, calls no more, Validate and Finish Game work', () => {
+    renderRoom(createFakeRoom({ calls: 74 }));
+    expect(screen.queryByText(notice)).not.toBeInTheDocument();
+    cleanup();
+    const room = createFakeRoom({ calls: 75 });
+    renderRoom(room);
+    expect(screen.getByText(notice)).toBeVisible();
+    expect(button('Call Next')).toBeDisabled();
+    expect(button('Auto Call')).toBeDisabled();
+    expect(button('Validate')).toBeEnabled();
+    expect(button('Finish Game')).toBeEnabled();
+    fireEvent.keyDown(document.body, { key: ' ' });
+    expect(room.commands).toEqual([]);
   });
 });
 

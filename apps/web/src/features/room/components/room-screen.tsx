@@ -330,6 +330,9 @@ function Room({
   // Before the first call the order is sealed: the server makes that call, so it needs the network.
   const callable = callableNow(state, view.online);
   const sealedHere = sealedOffline(state, view.online);
+  // After the 75th ball the game stays open for a claim on it (decision 069): say what is left to do.
+  const allCalled =
+    running && state.remaining.length === 0 && !state.orderSealed && state.winners.length === 0;
   const callNext = () => {
     if (blocked || !callable || busy === 'call-next') return;
     void send({ type: 'call-next' }, t('room.errors.call'));
@@ -501,6 +504,15 @@ function Room({
         </aside>
       </div>
 
+      {allCalled && (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-lg border border-brand-300 bg-brand-50 px-4 py-3 text-sm font-medium text-brand-800"
+        >
+          <Flag className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {t('room.allCalled')}
+        </p>
+      )}
       {sealedHere && (
         <p
           id={sealedNoticeId}
