@@ -121,6 +121,48 @@ test.describe('The room fits its screens', () => {
     await language(page, 'English');
   });
 
+  test('[AGENT] after the 75th ball the room says to check claims and finish; every control still fits 1366x800, in English and Amharic', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    await page.setViewportSize({ width: 1366, height: 800 });
+    // agent2 (commission share) with cartelas 121-125: no other spec plays them.
+    await signInAs(page, 'agent2');
+    const gameId = await newGame(request, page, range(121, 125));
+    const token = (await page.evaluate(() => localStorage.getItem('token'))) as string;
+    for (let i = 0; i < 75; i++) {
+      const called = await request.post(`/api/games/${gameId}/call-number`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(called.status()).toBe(200);
+    }
+    await page.goto(`/game/${gameId}`);
+    await expect(page.getByText('75/75', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.getByText('All 75 balls have been called: check any claim, then Finish Game'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Call Next', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Validate', exact: true })).toBeEnabled();
+    await page.screenshot({ path: `${SHOTS}/room-all-called-1366x800-en.png` });
+    await expectControlsInView(page, 'Game controls', 'Room settings');
+    await language(page, 'አማርኛ');
+    await expect(page.getByText('75ቱም ኳሶች ተጠርተዋል', { exact: false })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/room-all-called-1366x800-am.png` });
+    await expectControlsInView(page, 'የጨዋታ መቆጣጠሪያዎች', 'የክፍሉ ቅንብሮች');
+    await language(page, 'English');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/room-all-called-phone.png` });
+    await page.getByRole('button', { name: 'Finish Game', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Finish Game?' })
+      .getByRole('button', { name: 'Finish Game' })
+      .click();
+    await expect(
+      page.getByText('All 75 balls have been called: check any claim, then Finish Game'),
+    ).toHaveCount(0);
+  });
+
   test('[AGENT] @phone on a 390-wide phone nothing covers Fullscreen', async ({ page, request }) => {
     test.slow();
     await signInAs(page, 'agent1');

@@ -69,3 +69,12 @@ export function rememberSpeed(ms: number): void {
     // No storage: the speed holds for this page only.
   }
 }
+
+/**
+ * Every ball called and the game still open for a claim on the last one, nobody confirmed yet (decision 069):
+ * the room says to check any claim, then finish.
+ */
+export function allBallsCalled(state: GameState): boolean {
+  const open = state.status === 'active' || state.status === 'paused';
+  return open && state.remaining.length === 0 && !state.orderSealed && state.winners.length === 0;
+}

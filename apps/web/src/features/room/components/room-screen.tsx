@@ -39,6 +39,7 @@ import { gameDisplayPath } from '../display/routes';
 import { refusalText } from '../model/refusal';
 import type { RoomCommand, RoomController, RoomResult } from '../model/types';
 import {
+  allBallsCalled,
   callableNow,
   HIGHLIGHT_MS,
   ROLLING_MS,
@@ -330,9 +331,8 @@ function Room({
   // Before the first call the order is sealed: the server makes that call, so it needs the network.
   const callable = callableNow(state, view.online);
   const sealedHere = sealedOffline(state, view.online);
-  // After the 75th ball the game stays open for a claim on it (decision 069): say what is left to do.
-  const allCalled =
-    running && state.remaining.length === 0 && !state.orderSealed && state.winners.length === 0;
+  // After the 75th ball the game stays open for a claim on it (decision 069): the header says what is left.
+  const allCalled = allBallsCalled(state);
   const callNext = () => {
     if (blocked || !callable || busy === 'call-next') return;
     void send({ type: 'call-next' }, t('room.errors.call'));
@@ -504,15 +504,6 @@ function Room({
         </aside>
       </div>
 
-      {allCalled && (
-        <p
-          role="status"
-          className="flex items-start gap-2 rounded-lg border border-brand-300 bg-brand-50 px-4 py-3 text-sm font-medium text-brand-800"
-        >
-          <Flag className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {t('room.allCalled')}
-        </p>
-      )}
       {sealedHere && (
         <p
           id={sealedNoticeId}
@@ -533,7 +524,7 @@ function Room({
           disabled={blocked || !callable}
           loading={busy === 'call-next'}
           className="grow sm:grow-0"
-          title={sealedHere ? t('room.sealed') : undefined}
+          title={sealedHere ? t('room.sealed') : allCalled ? t('room.allCalled') : undefined}
           aria-describedby={sealedHere ? sealedNoticeId : undefined}
         >
           {t('room.controls.callNext')}
