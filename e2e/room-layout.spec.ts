@@ -144,6 +144,8 @@ test.describe('The room fits its screens', () => {
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Call Next', exact: true })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Validate', exact: true })).toBeEnabled();
+    // The voices' preload bar goes once they are in (while it shows, the controls sit 2 px lower: noted).
+    await expect(page.getByText('Preloading voices...')).toHaveCount(0, { timeout: 30_000 });
     await page.screenshot({ path: `${SHOTS}/room-all-called-1366x800-en.png` });
     await expectControlsInView(page, 'Game controls', 'Room settings');
     await language(page, 'አማርኛ');

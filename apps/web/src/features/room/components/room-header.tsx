@@ -1,4 +1,4 @@
-import { ArrowLeft, CloudOff, Flag } from 'lucide-react';
+import { ArrowLeft, CloudOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge, GAME_STATUS_TONE } from '@/components/ui/badge';
@@ -7,7 +7,7 @@ import { useFormat } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { refusalText } from '../model/refusal';
 import type { RoomView } from '../model/types';
-import { allBallsCalled, clockTime, shortGameId, usePatternName } from '../utils';
+import { clockTime, shortGameId, usePatternName } from '../utils';
 
 /** Where the room's actions stand with the server, in plain words. */
 export function SyncState({ view, onRetry }: { view: RoomView; onRetry: () => void }) {
@@ -96,15 +96,6 @@ export function RoomHeader({ view, onBack, onRetrySync }: RoomHeaderProps) {
           </span>
         )}
         <SyncState view={view} onRetry={onRetrySync} />
-        {state && allBallsCalled(state) && (
-          <span
-            role="status"
-            className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700"
-          >
-            <Flag className="size-4 shrink-0" aria-hidden="true" />
-            {t('room.allCalled')}
-          </span>
-        )}
       </div>
       {view.persisted === false && <p className="text-sm text-warning-800">{t('room.sync.notPersisted')}</p>}
     </header>

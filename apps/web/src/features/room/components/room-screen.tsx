@@ -331,7 +331,7 @@ function Room({
   // Before the first call the order is sealed: the server makes that call, so it needs the network.
   const callable = callableNow(state, view.online);
   const sealedHere = sealedOffline(state, view.online);
-  // After the 75th ball the game stays open for a claim on it (decision 069): the header says what is left.
+  // After the 75th ball the game stays open for a claim on it (decision 069): say what is left to do.
   const allCalled = allBallsCalled(state);
   const callNext = () => {
     if (blocked || !callable || busy === 'call-next') return;
@@ -494,6 +494,16 @@ function Room({
             highlight={fresh?.highlight ? fresh.ball : null}
             flicker={flicker}
           />
+          {/* Under the board, where the taller ball column leaves room: the controls stay in view. */}
+          {allCalled && (
+            <p
+              role="status"
+              className="mt-3 flex items-start gap-2 rounded-lg border border-brand-300 bg-brand-50 px-4 py-3 text-sm font-semibold text-brand-800"
+            >
+              <Flag className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {t('room.allCalled')}
+            </p>
+          )}
         </div>
         <aside className="order-1 flex flex-wrap items-start justify-center gap-4 lg:order-2 lg:w-[clamp(16rem,24vw,32rem)] lg:flex-col lg:items-stretch">
           <CurrentBall ball={current} rolling={!!fresh?.rolling && fresh.ball === current} />
