@@ -1091,10 +1091,9 @@ function replayLog(events) {
   let status = 'active';
   const calls = [];
   for (const e of events) {
-    if (e.type === 'call-next') {
-      calls.push(e.result.number);
-      if (calls.length === 75) status = 'finished';
-    } else if (e.type === 'pause') status = 'paused';
+    // The 75th call leaves the game open for a claim on the last ball (decision 069): only a finish ends it.
+    if (e.type === 'call-next') calls.push(e.result.number);
+    else if (e.type === 'pause') status = 'paused';
     else if (e.type === 'resume') status = 'active';
     else if (e.type === 'finish') status = 'finished';
     else if (e.type === 'cancel') status = 'cancelled';
