@@ -264,7 +264,8 @@ export class Room {
   afterCall() {
     const g = this.game;
     if (g.called >= g.order.length) {
-      // The 75th ball: the game finished itself ('all-called'), a claim now would be refused.
+      // The 75th ball and no claim planned (in practice never: every card has won by then): the room moves on,
+      // leaving the game open, as an agent who walks away would (decision 069: only a finish ends it).
       this.games.finished++;
       this.over();
     } else if (g.blockAt > 0 && g.called >= g.blockAt) this.phase = 'false claim';
