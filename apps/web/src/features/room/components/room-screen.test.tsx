@@ -577,6 +577,8 @@ describe('the room: keyboard and viewer', () => {
       fireEvent.keyDown(document.body, { key: k, ...init });
     key(' ');
     await waitFor(() => expect(room.commands).toEqual([{ type: 'call-next' }]));
+    // A call on its way holds the next one (the button is busy): Enter counts once it has landed.
+    await waitFor(() => expect(button('Call Next')).not.toHaveAttribute('aria-busy'));
     key('Enter');
     await waitFor(() => expect(room.commands).toHaveLength(2));
     key('p');
