@@ -26,7 +26,7 @@ import { signInAs } from './support/pages';
 const LETTERS = 'BINGO';
 const ballLabel = (n: number) => `${LETTERS[Math.floor((n - 1) / 15)]}-${n}`;
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-/** The shortest calling speed of the room's settings (spec 02 section 9: 2-6 s). */
+/** The shortest calling speed of the room's settings (product/screens.md#auto-call: 2-6 s). */
 const SPEED_MS = 2000;
 /** Long enough for auto call to have called once more, had it gone on by itself. */
 const QUIET_MS = SPEED_MS + 700;
@@ -408,7 +408,8 @@ test.describe('the offline room under network faults @proof', () => {
     );
     await expect.poll(async () => (await kept(page, gameId)).outbox).toContain(cutSeq);
 
-    // The connection dropped mid-run: auto call stops (spec 02 section 5), the button offers to go on locally.
+    // The connection dropped mid-run: auto call stops (product/screens.md#auto-call), the button offers to go on
+    // locally.
     await expectAutoStopped(page, 'Auto (No Network)');
     let seen = (await kept(page, gameId)).calledNumbers;
     await startAuto(page, 'Auto (No Network)');
@@ -504,8 +505,9 @@ test.describe('the offline room under network faults @proof', () => {
     await waitForCalls(page, 2);
     const r = room(page);
 
-    // 20 changes of the network at seeded moments 150-650 ms apart. Each drop stops auto call (spec 02 section
-    // 5); the agent starts it again at once ('Auto (No Network)'); the network back leaves it running.
+    // 20 changes of the network at seeded moments 150-650 ms apart. Each drop stops auto call
+    // (product/screens.md#auto-call); the agent starts it again at once ('Auto (No Network)'); the network back
+    // leaves it running.
     const random = seeded(FAULT_SEED);
     const flaps = 20;
     let due = Date.now();

@@ -29,6 +29,8 @@ if (existsSync(path.join(root, 'packages/core/scripts/rng-quality.ts'))) {
 
 if (!skipE2e) {
   if (suite.run('build', 'npm', ['run', '--silent', 'build'])) {
+    // The budgets of what a page downloads hold at every commit: the sign-in route <= 120 KB gzipped, the room's.
+    suite.gate('bundle', 'node', ['bench/bundle.mjs']);
     suite.playwright('playwright', ['--grep-invert', '@proof']);
   } else suite.fail('build');
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import type { ModuleDeps, ServerModule } from './module.js';
+import type { AppConfig, ModuleDeps, ServerModule } from './module.js';
 import { agentsModule } from './modules/agents/index.js';
 import { authModule } from './modules/auth/index.js';
 import { balanceModule } from './modules/balance/index.js';
@@ -14,7 +14,7 @@ import { healthModule } from './modules/health/index.js';
 import { reportsModule } from './modules/reports/index.js';
 import { statsModule } from './modules/stats/index.js';
 import { superAgentsModule } from './modules/super-agents/index.js';
-import { UserCache } from './modules/users/cache.js';
+import { UserCache } from './modules/users/index.js';
 import { voicePacksModule } from './modules/voice-packs/index.js';
 import { setupAuth } from './plugins/auth.js';
 import { setupCompression } from './plugins/compress.js';
@@ -25,7 +25,7 @@ import { answerHeaders, setupSecurity } from './plugins/security.js';
 import { setupWeb } from './plugins/web.js';
 import { serverVersion } from './version.js';
 
-export type AppConfig = Config & { jwt: { secret: string } };
+export type { AppConfig } from './module.js';
 
 /** Every feature of the server, in registration order: adding a module is one line here. */
 const MODULES: readonly ServerModule[] = [

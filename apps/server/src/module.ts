@@ -3,9 +3,12 @@
 // its tables (schema.ts, gathered by db/schema.ts for migrations) and its tests. Other modules use it only
 // through its public entry, modules/<name>/index.ts (and its tables through schema.ts, for foreign keys).
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from './app.js';
+import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import type { UserCache } from './modules/users/cache.js';
+import type { UserCache } from './modules/users/index.js';
+
+/** The configuration once the server runs: the JWT secret is known (main.ts reads or makes it first). */
+export type AppConfig = Config & { jwt: { secret: string } };
 
 /** What every module may use: given once by buildApp. */
 export interface ModuleDeps {

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { restoreLanguage } from './i18n';
+import { loadContract } from './lib/contract';
 
 // An Amharic device waits for its strings (one small chunk) rather than flash English first.
 void restoreLanguage().finally(() => {
@@ -12,6 +13,8 @@ void restoreLanguage().finally(() => {
       <App />
     </StrictMode>,
   );
+  // The contract's schemas are not needed to show the sign-in screen, but by its first call (decision 071).
+  void loadContract();
 });
 
 // The service worker (decision 052), in production builds only, registered after load from a lazy chunk. A new

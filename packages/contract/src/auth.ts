@@ -12,10 +12,11 @@ import {
   Role,
   text,
 } from './common.js';
+import { Contact } from './fields.js';
 import { defineRoute } from './route.js';
 
 /**
- * The signed-in user, as the session keeps it (spec 01 section 3, "Session user").
+ * The signed-in user, as the session keeps it (product/roles.md#sessions).
  * Agent-only fields are null for admins and super agents; super-agent-only fields are null for the others.
  */
 export const SessionUser = z
@@ -83,17 +84,18 @@ export const SuperAgentProfileResponse = z
 export type SuperAgentProfileResponse = z.infer<typeof SuperAgentProfileResponse>;
 
 export const PASSWORD_MIN_LENGTH = 6;
+/** A new password: any account's, set by the admin or by the account itself. */
+export const NewPassword = text()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(256);
 
 export const ProfileUpdateRequest = z
   .strictObject({
     language: Language.optional(),
-    contact: text().trim().max(120).nullable().optional(),
+    contact: Contact.optional(),
     commissionPercentage: Percent.optional().describe('Agents only'),
     currentPassword: text().min(1).max(256).optional(),
-    newPassword: text()
-      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(256)
-      .optional(),
+    newPassword: NewPassword.optional(),
   })
   .refine((v) => Object.keys(v).length > 0, 'Nothing to update')
   .refine((v) => v.newPassword === undefined || v.currentPassword !== undefined, {
@@ -111,16 +113,6 @@ export const ProfileUpdateResponse = z
   })
   .meta({ id: 'ProfileUpdateResponse' });
 export type ProfileUpdateResponse = z.infer<typeof ProfileUpdateResponse>;
-
-export const HealthResponse = z
-  .object({
-    status: z.enum(['ok', 'error']),
-    database: z.enum(['up', 'down']),
-    databaseKind: z.enum(['pglite', 'postgres']),
-    version: z.string(),
-  })
-  .meta({ id: 'HealthResponse' });
-export type HealthResponse = z.infer<typeof HealthResponse>;
 
 export const authRoutes = {
   login: defineRoute({
@@ -171,12 +163,5 @@ export const authRoutes = {
     beforePasswordChange: true,
     body: ProfileUpdateRequest,
     response: ProfileUpdateResponse,
-  }),
-  health: defineRoute({
-    method: 'GET',
-    path: '/api/health',
-    summary: 'Liveness and database reachability',
-    access: 'public',
-    response: HealthResponse,
   }),
 } as const;

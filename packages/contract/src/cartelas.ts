@@ -1,5 +1,5 @@
 // Cartelas (issue 7): the system set 1-300, each agent's assigned copies, and the balance manager
-// (spec 02 sections 3, 5, 7 'Cartelas' and 'Balance').
+// (product/cartelas.md#an-agents-cartelas, product/cartelas.md#balance-manager).
 import { CARTELA_MAX, CARTELA_MIN, PATTERN_IDS, validateCard } from '@cartela/core';
 import { z } from 'zod';
 import { Id, IsoDateTime, MessageResponse, PatternId } from './common.js';

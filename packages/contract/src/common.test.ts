@@ -1,9 +1,10 @@
 // Names look like who they are (decision 058), and an agent's commission is never below its minimum (decision
 // 056): the contract's rules, which the server and the web forms both use.
 import { describe, expect, it } from 'vitest';
+import { CreateAgentRequest, UpdateAgentRequest } from './agents.js';
 import { LoginRequest } from './auth.js';
 import { nameProblem, normaliseName } from './common.js';
-import { belowMinimum, CreateAgentRequest, UpdateAgentRequest, Username } from './network.js';
+import { belowMinimum, Username } from './users.js';
 import { UpdateVoicePackRequest } from './voice-packs.js';
 
 const refusal = (value: string) => {

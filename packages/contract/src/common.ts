@@ -1,5 +1,6 @@
 import { isEtbAmount, isPercent, PATTERN_IDS } from '@cartela/core';
 import { z } from 'zod';
+import { LANGUAGE_CODES } from './languages.js';
 
 /** A winning pattern's id (packages/core's PATTERN_IDS). */
 export const PatternId = z.enum(PATTERN_IDS);
@@ -58,7 +59,7 @@ export type Role = z.infer<typeof Role>;
 export const FinancialModel = z.enum(['virtual-coin', 'commission-share']);
 export type FinancialModel = z.infer<typeof FinancialModel>;
 
-export const Language = z.enum(['en', 'am']);
+export const Language = z.enum(LANGUAGE_CODES);
 export type Language = z.infer<typeof Language>;
 
 // Wire types are built from packages/core's own rules, so the contract can never accept what core refuses
@@ -138,6 +139,8 @@ export const nameText = (required: string, max = 64) =>
 
 export const IsoDateTime = z.string().describe('ISO 8601 date-time, UTC');
 export const Id = z.string().describe('Identifier (UUID)');
+/** The path of a route about one row, /:id. */
+export const IdParams = z.strictObject({ id: z.uuid('Not a valid id') });
 
 export const MessageResponse = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });
 export type MessageResponse = z.infer<typeof MessageResponse>;

@@ -13,10 +13,14 @@ const isRoute = (value: unknown): value is RouteDef =>
   'response' in value &&
   'access' in value;
 
-/** Every route definition the contract exports (inside its route groups such as authRoutes). */
-const ROUTES: RouteDef[] = Object.values(contract).flatMap((group) =>
-  typeof group === 'object' && group !== null ? Object.values(group).filter(isRoute) : [],
-);
+/** Every route definition the contract exports (inside its route groups such as authRoutes), each once. */
+const ROUTES: RouteDef[] = [
+  ...new Set(
+    Object.values(contract).flatMap((group) =>
+      typeof group === 'object' && group !== null ? Object.values(group).filter(isRoute) : [],
+    ),
+  ),
+];
 
 type JsonSchema = { [key: string]: unknown };
 

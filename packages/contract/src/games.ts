@@ -1,18 +1,20 @@
 // Games (issue 8): creation with coins, the actions of a running game and their event log, lists and history
-// (spec 02 sections 2, 3, 4, 5 and 7 'Games'; decision 013 for the engine; 00-decisions for the economics and
-// the draw). Every rule behind these shapes lives in packages/core (gameReducer, gameEconomics, checkClaim).
+// (product/draw.md#game-states, product/screens.md#create-game-wizard; decision 013 for the engine;
+// product/money.md#game-economics and product/draw.md#the-provably-fair-draw). Every rule behind these shapes
+// lives in packages/core (gameReducer, gameEconomics, checkClaim).
 import { CARTELA_MAX, normalizePatternId, PATTERN_IDS } from '@cartela/core';
 import { z } from 'zod';
 import { CartelaNumber } from './cartelas.js';
 import { Etb, Id, IsoDateTime, PatternId, Percent, text } from './common.js';
+import { Page, pageNumber, pageSize } from './fields.js';
 import { defineRoute } from './route.js';
 
 export const GameStatus = z.enum(['active', 'paused', 'finished', 'cancelled']);
 export type GameStatus = z.infer<typeof GameStatus>;
 
 /**
- * Spec 02 section 3's gameMode: 'specific-pattern' (its default), a game won by its one selected pattern. 'online',
- * which clients before decision 055 sent, is read as 'specific-pattern'.
+ * The gameMode (product/draw.md#winning-patterns): 'specific-pattern' (its default), a game won by its one
+ * selected pattern. 'online', which clients before decision 055 sent, is read as 'specific-pattern'.
  */
 export const GameMode = z.enum(['specific-pattern']);
 export type GameMode = z.infer<typeof GameMode>;
@@ -27,7 +29,7 @@ const PatternIdOrAlias = text()
   .refine((id) => normalizePatternId(id) !== null, 'Unknown winning pattern')
   .describe(`A winning pattern id (${PATTERN_IDS.join(', ')}) or one of its aliases`);
 
-/** The stake per player (spec 02 section 5: a whole number of birr, at least 1; presets 10-200). */
+/** The stake per player (product/money.md#game-economics: a whole number of birr, at least 1; presets 10-200). */
 const Stake = z
   .number()
   .int('The amount is a whole number of birr')
@@ -46,12 +48,12 @@ const CartelaNumbers = z
     }
   });
 
-/** A money level of the wizard (spec 02 section 3 'Money level item'). */
+/** A money level of the wizard (product/screens.md#create-game-wizard). */
 const MoneyLevel = z.strictObject({
   amount: z.number().int('A money level is a whole number of birr').min(0).max(1_000_000),
   label: text().max(64).optional(),
 });
-/** A level the wizard sends as a number; 0 (or null) for none (spec 02 section 9's defaults). */
+/** A level the wizard sends as a number; 0 (or null) for none (product/screens.md#create-game-wizard). */
 const Level = z.number().int('A money level is a whole number of birr').min(0).max(1_000_000);
 
 /**
@@ -70,8 +72,8 @@ export const GameSettings = z
 export type GameSettings = z.infer<typeof GameSettings>;
 
 /**
- * POST /api/games (spec 02 section 3 'Create-game payload' plus the cartelas, 00-decisions 'One game's
- * economics'), with the spec's defaults (gameMode 'specific-pattern'). numberOfPlayers, when sent, must equal the
+ * POST /api/games (product/screens.md#create-game-wizard plus the cartelas, product/money.md#game-economics),
+ * with the spec's defaults (gameMode 'specific-pattern'). numberOfPlayers, when sent, must equal the
  * number of cartelas; the server derives it. enabledPatterns, moneyLevels, customMoneyLevel, commonMoneyLevel and
  * voiceSpeed are kept on the game (`settings`). Send an `Idempotency-Key` header (1-128 visible characters) to
  * make a retry safe.
@@ -117,8 +119,9 @@ export const GameWinnerShare = GameWinner.extend({
 });
 
 /**
- * A game as lists and pages show it (spec 02 section 3 'Game'). Money in ETB; the seed (`drawSeed`) is null until
- * the game is finished or cancelled, the commitment (`drawCommitment`, SHA-256 of the seed) is always there.
+ * A game as lists and pages show it (product/screens.md#game-management). Money in ETB; the seed (`drawSeed`)
+ * is null until the game is finished or cancelled, the commitment (`drawCommitment`, SHA-256 of the seed) is
+ * always there.
  */
 export const Game = z
   .object({
@@ -225,19 +228,10 @@ export const CreateGameResponse = z
 export const GamesPage = z
   .object({
     games: z.array(Game),
-    page: z.number().int(),
-    limit: z.number().int(),
-    total: z.number().int(),
-    totalPages: z.number().int(),
+    ...Page,
   })
   .meta({ id: 'GamesPage' });
 
-const pageNumber = z.coerce.number().int('page is a whole number').min(1, 'page starts at 1').max(100_000);
-const pageSize = z.coerce
-  .number()
-  .int('limit is a whole number')
-  .min(1, 'limit is 1-100')
-  .max(100, 'limit is 1-100');
 export const MyGamesQuery = z.strictObject({ page: pageNumber.default(1), limit: pageSize.default(10) });
 export const AllGamesQuery = z.strictObject({ page: pageNumber.default(1), limit: pageSize.default(20) });
 

@@ -3,7 +3,7 @@
 // the two default packs the web ships and the custom packs offered to it. The server checks and stores every
 // file in the database, so every instance serves it.
 import { z } from 'zod';
-import { Id, IsoDateTime, MessageResponse, nameText, text } from './common.js';
+import { Id, IdParams, IsoDateTime, MessageResponse, nameText, text } from './common.js';
 import { defineRoute } from './route.js';
 import { DEFAULT_VOICE_PACKS } from './voices.js';
 
@@ -160,8 +160,7 @@ export const SelectVoicePackResponse = z
   .object({ selected: z.string() })
   .meta({ id: 'SelectVoicePackResponse' });
 
-const PackParams = z.strictObject({ id: z.uuid('Not a valid id') });
-const PackFileParams = PackParams.extend({
+const PackFileParams = IdParams.extend({
   '*': text().min(1, 'A file of the pack').max(128).describe("The file's path in the pack: b-voices/b1.mp3"),
 });
 
@@ -221,7 +220,7 @@ export const voicePackRoutes = {
     path: '/api/voice-packs/:id',
     summary: 'One custom voice pack with its files',
     access: admin,
-    params: PackParams,
+    params: IdParams,
     response: VoicePackDetailResponse,
   }),
   update: defineRoute({
@@ -229,7 +228,7 @@ export const voicePackRoutes = {
     path: '/api/voice-packs/:id',
     summary: 'Rename a pack, offer it to all agents or to chosen ones, turn it on or off',
     access: admin,
-    params: PackParams,
+    params: IdParams,
     body: UpdateVoicePackRequest,
     response: VoicePackResponse,
   }),
@@ -238,7 +237,7 @@ export const voicePackRoutes = {
     path: '/api/voice-packs/:id',
     summary: 'Delete a pack with its files (agents who had chosen it hear the default pack again)',
     access: admin,
-    params: PackParams,
+    params: IdParams,
     response: MessageResponse,
   }),
   file: defineRoute({

@@ -1,6 +1,6 @@
 // The layout of a voice pack (issue 9): the same for the default packs the web ships under /assets/voices and
-// for a hall's own pack uploaded as a zip. The file names and formats are the spec's (02 section 8 'static
-// assets'; 01 section 9 'special sounds'); the ids are ours, one per sound, so code never spells a file name.
+// for a hall's own pack uploaded as a zip. The file names and formats are the product's
+// (product/voices.md#pack-layout); the ids are ours, one per sound, so code never spells a file name.
 import { letterOf, NUMBER_MAX } from '@cartela/core';
 
 /** The folder of each letter's number calls. */
@@ -12,7 +12,10 @@ export const VOICE_LETTER_FOLDERS = {
   O: 'o-voices',
 } as const;
 
-/** A number call's path inside a pack: 'b-voices/b1.mp3' ... 'o-voices/o75.mp3' (mp3, spec 02). */
+/**
+ * A number call's path inside a pack: 'b-voices/b1.mp3' ... 'o-voices/o75.mp3' (mp3,
+ * product/voices.md#pack-layout).
+ */
 export function numberVoicePath(n: number): string {
   const letter = letterOf(n);
   return `${VOICE_LETTER_FOLDERS[letter]}/${letter.toLowerCase()}${n}.mp3`;
@@ -25,8 +28,8 @@ export const NUMBER_VOICE_PATHS: readonly string[] = Array.from({ length: NUMBER
 
 /**
  * The special sounds: id, file (at the pack's root), and whether it is speech (a caller says it) or a sound the
- * pack makes otherwise. Spec 01 names the blocked voice 'cartella_blocked' and spec 02 'cartelaa_blocked'; the
- * file is spec 02's (the static assets list), the id is one spelling for both.
+ * pack makes otherwise. The blocked voice was spelled 'cartella_blocked' and 'cartelaa_blocked'; the file is
+ * the second (product/voices.md#pack-layout), the id is one spelling for both.
  */
 export const SPECIAL_SOUNDS = [
   { id: 'game_started', file: 'game_started.m4a', speech: true },
@@ -40,7 +43,7 @@ export const SPECIAL_SOUNDS = [
   { id: 'shuffling', file: 'shuffling.mp3', speech: false },
   { id: 'winning', file: 'winning.mp3', speech: false },
   { id: 'coin_shuffle', file: 'Coin-shuffle-system.mp3', speech: false },
-  /** 'Everybody jump' (spec 01's everybody_jump): played when the voice is turned on and at the first call. */
+  /** 'Everybody jump' (product/voices.md#pack-layout): played when the voice is turned on and at the first call. */
   { id: 'everybody_jump', file: 'EVERYBODYJUMPBuilding.mp3', speech: true },
 ] as const;
 
@@ -52,13 +55,16 @@ export const VOICE_PACK_FILES: readonly string[] = [
   ...SPECIAL_SOUNDS.map((s) => s.file),
 ];
 
-/** A download smaller than this is corrupt (spec 02 section 8): it is fetched again. */
+/** A download smaller than this is corrupt (product/voices.md#voice-manager): it is fetched again. */
 export const VOICE_MIN_BYTES = 10_000;
-/** The voice system is ready with all 75 numbers and at least this many special sounds (spec 01 section 4). */
+/**
+ * The voice system is ready with all 75 numbers and at least this many special sounds
+ * (product/voices.md#voice-manager).
+ */
 export const VOICE_READY_SPECIALS = 8;
-/** Sounds of a sequence are this far apart (spec 01 section 9). */
+/** Sounds of a sequence are this far apart (product/voices.md#voice-manager). */
 export const VOICE_SEQUENCE_GAP_MS = 1000;
-/** The winning sound that follows good bingo stops after this long (spec 02 section 9). */
+/** The winning sound that follows good bingo stops after this long (product/voices.md#sounds-of-a-game). */
 export const WINNING_SOUND_MS = 10_000;
 /** The default packs the web ships: Amharic is the default (issue 9), English the second. */
 export const DEFAULT_VOICE_PACKS = [

@@ -1,5 +1,5 @@
 /// <reference types="node" />
-// An independent reference implementation of the draw (spec 00-decisions.md, "Call order, version 1"), written
+// An independent reference implementation of the draw (product/draw.md#call-order), written
 // straight from the text with Node's crypto. Tests compare @cartela/core against it; it also writes the
 // published test vectors (make-draw-vectors.ts). Kept deliberately naive: no shared code with src/.
 import { createHash, createHmac } from 'node:crypto';

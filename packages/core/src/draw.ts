@@ -1,7 +1,7 @@
-// The provably fair draw, version 1 (docs/decisions and spec 00-decisions.md "The draw").
+// The provably fair draw, version 1 (product/draw.md#call-order and docs/decisions).
 // The seed is 32 secret bytes; its SHA-256 (the commitment) is published when the game is created and the seed
 // is revealed when it ends, so anyone can recompute the call order and compare it with the recorded calls. Since
-// 2026-11-26 a shuffle no longer changes the order (spec 00 'The draw', revised; decision 010): shuffleRemaining
+// 2026-11-26 a shuffle no longer changes the order (product/draw.md#shuffles; decision 010): shuffleRemaining
 // and verifyGame's `shuffles` remain to check the games recorded before, whose shuffles reordered the balls.
 import { NUMBER_MAX } from './bingo.js';
 import { CoreError } from './errors.js';

@@ -1,4 +1,4 @@
-// One game's economics, daily commission payments and super agent shares (spec 00-decisions.md).
+// One game's economics, daily commission payments and super agent shares (product/money.md#game-economics).
 // Each derived amount is rounded once, to the nearest santim with halves away from zero; the remainder of a
 // split is found by subtraction, so the parts always add up to the whole.
 import { CoreError } from './errors.js';
@@ -74,7 +74,7 @@ export interface MoneyMoved {
   prize: Santim;
   /** Coins the game cost the agent, net of a refund. */
   coinCost: number;
-  /** Coins given back: a game cancelled before its first call (spec 00-decisions 'cancel'). */
+  /** Coins given back: a game cancelled before its first call (product/money.md#cancelled-games). */
   refundedCoins: number;
 }
 

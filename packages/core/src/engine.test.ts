@@ -179,7 +179,7 @@ describe('calling', () => {
 });
 
 describe('shuffle', () => {
-  it("is the hall's moment: recorded with its call count, the committed order unchanged (spec 00, revised)", () => {
+  it("is the hall's moment: recorded with its call count, the committed order unchanged (product/draw.md#shuffles)", () => {
     const state = call(
       ok(createGame({ gameId: 'g', patternId: 'plus', cartelas: CARTELAS, seedHex: SEED })),
       5,

@@ -67,7 +67,7 @@ export interface GameState {
   orderSealed?: boolean;
   /**
    * Every shuffle, as how many balls had been called when it happened. A shuffle is the hall's moment (the balls
-   * mix on screen): it does not change the order committed at creation (spec 00 'The draw', revised 2026-11-26).
+   * mix on screen): it does not change the order committed at creation (product/draw.md#shuffles).
    */
   shuffles: number[];
   /**

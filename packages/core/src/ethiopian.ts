@@ -1,6 +1,6 @@
 // The Ethiopian calendar (docs/decisions/065-the-halls-calendar.md). Amharic readers count days, months and
-// years in it (docs spec 03): 12 months of 30 days and a 13th, Pagume, of 5 days, or 6 in a leap year. Its
-// year starts on Meskerem 1 = 11 September, or 12 September in a Gregorian year that comes just before a
+// years in it (product/money.md#business-days): 12 months of 30 days and a 13th, Pagume, of 5 days, or 6 in a leap
+// year. Its year starts on Meskerem 1 = 11 September, or 12 September in a Gregorian year that comes just before a
 // Gregorian leap year (2023, 2027, ...), because the 6th day of Pagume takes the place of 11 September then.
 //
 // The conversion goes through the Julian Day Number (JDN), the standard way (the Beyene-Kudlek algorithm):

@@ -31,7 +31,7 @@ const union = (...groups: Cell[][]): Cell[] => {
 const numbersAt = (cells: Cell[]): number[] => cells.map(([r, c]) => CARD[r]![c]!).filter((n) => n !== 0);
 const isFree = ([r, c]: Cell) => r === 2 && c === 2;
 
-// The exact cells of 00-decisions.md, written out independently of the implementation's masks.
+// The exact cells of product/draw.md#winning-patterns, written out independently of the implementation's masks.
 const FIXED: Record<string, Cell[]> = {
   'four-corners': [
     [0, 0],

@@ -1,5 +1,5 @@
 // Winning patterns as 25-bit cell masks (bit = row * 5 + col; the free centre is bit 12 and always marked).
-// The exact cells are decided in spec 00-decisions.md and listed in docs/decisions/011-pattern-cells.md.
+// The exact cells are in product/draw.md#winning-patterns and docs/decisions/011-pattern-cells-and-claims.md.
 import { CARD_SIZE, type Card, CENTRE, validateCard } from './cartela.js';
 import { CoreError } from './errors.js';
 import { PATTERN_IDS, type PatternId } from './pattern-ids.js';

@@ -92,6 +92,23 @@ export interface BackupSummary {
 
 export type RestoreSummary = BackupSummary;
 
+/** The summary of a backup file just written, checked or restored, `started` at that performance.now(). */
+async function summaryOf(
+  file: string,
+  { header, tables, dataBytes }: Pick<BackupSummary, 'header' | 'tables' | 'dataBytes'>,
+  started: number,
+): Promise<BackupSummary> {
+  return {
+    file: path.resolve(file),
+    header,
+    tables,
+    rows: tables.reduce((n, t) => n + t.rows, 0),
+    fileBytes: (await stat(file)).size,
+    dataBytes,
+    ms: Math.round(performance.now() - started),
+  };
+}
+
 /** What the commands print: one line per table with its rows, then the totals. */
 export function describeSummary(summary: BackupSummary): string {
   const width = Math.max(...summary.tables.map((t) => t.table.length), 5);
@@ -375,15 +392,7 @@ export async function backupDatabase(
     await handle.close();
   }
   await rename(tmp, target);
-  return {
-    file: target,
-    header: summary.header,
-    tables: summary.counts,
-    rows: summary.counts.reduce((n, c) => n + c.rows, 0),
-    fileBytes: (await stat(target)).size,
-    dataBytes: summary.dataBytes,
-    ms: Math.round(performance.now() - started),
-  };
+  return summaryOf(target, { ...summary, tables: summary.counts }, started);
 }
 
 async function writeTable(tx: Tx, writer: Writer, table: CatalogTable): Promise<number> {
@@ -660,15 +669,7 @@ export async function checkBackup(file: string): Promise<BackupSummary> {
     else if (event.kind === 'tableEnd') tables.push({ table: event.table, rows: event.rows });
     else if (event.kind === 'end') dataBytes = event.dataBytes;
   }
-  return {
-    file: path.resolve(file),
-    header: header!,
-    tables,
-    rows: tables.reduce((n, t) => n + t.rows, 0),
-    fileBytes: (await stat(file)).size,
-    dataBytes,
-    ms: Math.round(performance.now() - started),
-  };
+  return summaryOf(file, { header: header!, tables, dataBytes }, started);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -717,15 +718,7 @@ export async function restoreDatabase(database: Database, file: string): Promise
   });
   // Fresh planner statistics for the loaded tables (PGlite runs no autovacuum to gather them).
   await database.db.execute(sql`ANALYZE`);
-  return {
-    file: path.resolve(file),
-    header: result.header,
-    tables: result.counts,
-    rows: result.counts.reduce((n, c) => n + c.rows, 0),
-    fileBytes: (await stat(file)).size,
-    dataBytes: result.dataBytes,
-    ms: Math.round(performance.now() - started),
-  };
+  return summaryOf(file, { ...result, tables: result.counts }, started);
 }
 
 async function load(tx: Tx, file: string, events: AsyncGenerator<BackupEvent>) {

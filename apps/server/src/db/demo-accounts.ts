@@ -47,6 +47,7 @@ export const DEMO_CARTELA_COUNT = 300;
 
 /** The demo accounts' password hashes (argon2 on the thread pool: start it early, await it late). */
 export async function hashDemoPasswords(): Promise<string[]> {
+  // biome-ignore lint/style/noRestrictedImports: argon2 alone, not the auth module's routes: main.ts starts this before the rest of the server has loaded (the same hashPassword auth/index.ts exports).
   const { hashPassword } = await import('../modules/auth/passwords.js');
   return Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
 }

@@ -9,15 +9,15 @@ import {
 } from '@cartela/core';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../errors.js';
-import { hashPassword } from '../modules/auth/passwords.js';
-import { percentToDb } from '../modules/users/present.js';
+import { hashPassword } from '../modules/auth/index.js';
 import {
   adminExists,
   countUsers,
   findUserByUsername,
   insertUser,
+  percentToDb,
   storedUsername,
-} from '../modules/users/queries.js';
+} from '../modules/users/index.js';
 import type { Database, Tx } from './client.js';
 import { DEMO_ACCOUNTS, DEMO_CARTELA_COUNT, hashDemoPasswords } from './demo-accounts.js';
 import { agentCartelas, type CardGrid, cartelas, coinLedger, superAgentAgreements, users } from './schema.js';

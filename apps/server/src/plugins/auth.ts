@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Database, MISSED, SESSION_REVOKED_CHANNEL } from '../db/client.js';
 import { revokedSessions, type UserRow } from '../db/schema.js';
 import { AppError, MESSAGES } from '../errors.js';
-import { HEAR_WAIT_MS, type UserCache } from '../modules/users/cache.js';
+import { HEAR_WAIT_MS, type UserCache } from '../modules/users/index.js';
 
 export interface SessionClaims {
   sub: string;

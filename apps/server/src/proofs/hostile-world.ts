@@ -190,11 +190,14 @@ const REFRESH_EVERY = 8;
 const businessDay = (at: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Addis_Ababa' }).format(at);
 
+/** How far ahead of the real time the app's clock runs: none while the world plays its first games. */
+let clockAhead = 0;
 /**
- * The clock the app under test runs on: a day ahead, so that the games the world plays today are on a business
- * day that is over, and their commission payment can be generated (a real game, not a row made up for it).
+ * The clock the app under test runs on (its games are dated by it): the real time while the world plays its
+ * first games, then a day ahead, so that their business day is over and their commission payment can be
+ * generated (a real game, not a row made up for it).
  */
-export const HOSTILE_CLOCK = () => new Date(Date.now() + 86_400_000);
+export const HOSTILE_CLOCK = () => new Date(Date.now() + clockAhead);
 
 /** A complete voice pack, zipped, as far as the server's checks go (an ID3 tag or an 'ftyp' box, enough bytes). */
 function voicePackZip(): Buffer {
@@ -277,18 +280,21 @@ export class HostileWorld {
       'add coins',
       await this.setup('POST', `/api/users/agents/${agent.userId}/add-coins`, { coins: 10, etbAmount: 5 }),
     );
-    // A commission-share agent's finished game, and the daily payment that settles it: the app's clock runs a
-    // day ahead (HOSTILE_CLOCK), so today is a business day that is over.
+    // A commission-share agent's finished game, and the daily payment that settles it: the app's clock then runs
+    // a day ahead (HOSTILE_CLOCK), so today is a business day that is over.
     const shared = await gameAgent(this.t.app, this.t.database, this.setup, {
       financialModel: 'commission-share',
       cartelas: await this.activeSystemNumbers(3),
     });
     const played = await newGame(shared.as, { cartelaNumbers: await this.activeSystemNumbers(3) });
     expectOk('finish a game', await shared.as('POST', `/api/games/${played.id}/finish`));
-    expectOk(
-      'generate the daily payments',
-      await this.setup('POST', '/api/commission/generate-daily', { date: businessDay(new Date()) }),
-    );
+    clockAhead = 86_400_000;
+    const generated = await this.setup('POST', '/api/commission/generate-daily', {
+      date: businessDay(new Date()),
+    });
+    expectOk('generate the daily payments', generated);
+    if (!(generated.json().created >= 1))
+      throw new Error(`setting up the hostile world: no payment: ${generated.body}`);
     await this.ensureVoicePack();
   }
 

@@ -9,9 +9,12 @@
 // two agree, so a change of access is a change of this table too, reviewed as such. What each caller gets is
 // derived from it (byAccess below): the four callers without a usable session get 401, a role the route does
 // not allow 403 FORBIDDEN, an account with a demo password 403 PASSWORD_CHANGE_REQUIRED except on the routes
-// marked beforePasswordChange, everyone else the route's success status. A row writes down only what differs -
-// `except`, the row-level refusals, e.g. agent B asking for A's game gets 404 - and the checks on an allowed
-// answer.
+// marked beforePasswordChange, everyone else the route's success status. Under the access, the row-level rule
+// (`rule`) is the module's own policy (modules/<module>/policy.ts, docs/decisions/070-policy-layer.md), asked for
+// each caller the access lets through: agent B asking for A's game gets the games policy's refusal, 404. The
+// policy is the server's too, so the matrix proves the server keeps it on every route (a query that forgot it
+// answers B, and fails here); each policy's own test states the rule by hand. A row writes down its request,
+// its rule and the checks on an allowed answer.
 //
 // The test also checks, for EVERY row: a refusal's body is the error model { message, code } with the code
 // below; the refused callers run first and the database is exactly as it was after them (every table's rows
@@ -23,6 +26,11 @@ import type { ErrorCode, Role, RouteAccess } from '@cartela/contract';
 import { PATTERN_IDS } from '@cartela/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import type { UserRow } from '../db/schema.js';
+import { type AppError, isAppError } from '../errors.js';
+import { can as canOnGame, gameNotFound } from '../modules/games/policy.js';
+import { reportScope } from '../modules/reports/policy.js';
+import { canUse as canUsePack, notAvailable, voiceFileNotFound } from '../modules/voice-packs/policy.js';
 import { aCard, type Req, voicePackZip, type World } from './permissions-world.js';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -71,10 +79,11 @@ export const CALLERS = {
 export type CallerName = keyof typeof CALLERS;
 export const CALLER_NAMES = Object.keys(CALLERS) as CallerName[];
 
-/** An answer: a success status, or a refusal with the code of its { message, code } body. */
+/** An answer: a success status, or a refusal with the code of its { message, code } body (and its message). */
 export interface Outcome {
   status: number;
   code?: ErrorCode;
+  message?: string;
 }
 
 /** The audiences of packages/contract's routes. */
@@ -84,9 +93,6 @@ const ADMIN: RouteAccess = ['admin'];
 const AGENT: RouteAccess = ['agent'];
 const AGENT_OR_ADMIN: RouteAccess = ['agent', 'admin'];
 const SUPER_AGENT: RouteAccess = ['super-agent'];
-
-const NOT_FOUND: Outcome = { status: 404, code: 'NOT_FOUND' };
-const INVALID: Outcome = { status: 400, code: 'VALIDATION_FAILED' };
 
 /**
  * What a caller gets from a route by its `access` alone (apps/server/src/plugins/auth.ts, in its order): the
@@ -133,12 +139,55 @@ export interface Row {
   target?: (w: World) => Promise<string>;
   /** The request: the path pointing at A's things, a valid body. */
   request: (ctx: RowContext) => Req | Promise<Req>;
-  /** Answers that differ from byAccess: the row-level refusals, as the server gives them today. */
-  except?: Partial<Record<CallerName, Outcome>>;
+  /**
+   * The row-level rule: the route's module policy asked for the caller (and what the request points at), its
+   * refusal, or null when it allows. Asked only of a caller the access lets through.
+   */
+  rule?: (who: PolicyUser, ctx: { w: World; caller: CallerName }) => AppError | null;
   /** A sign-out ends the session it is sent with: each allowed caller sends a new session of its own. */
   freshSession?: true;
   /** Checks of an allowed caller's answer (its status is already checked). */
   check?: (res: LightMyRequestResponse, ctx: RowContext) => void | Promise<void>;
+}
+
+/** Who the policies judge: the caller's user. */
+type PolicyUser = Pick<UserRow, 'id' | 'role'>;
+
+/** The refusal a policy throws, or null when it lets the caller through. */
+function refusalOf(decide: () => unknown): AppError | null {
+  try {
+    decide();
+    return null;
+  } catch (err) {
+    if (isAppError(err)) return err;
+    throw err;
+  }
+}
+
+/**
+ * What the caller gets from the row: byAccess, and for a caller the access lets through, the refusal of the
+ * row's rule or the success status. `rowLevel`: the answer is the rule's refusal, which must not tell A's thing
+ * from nothing.
+ */
+export function expectedOf(
+  row: Row,
+  caller: CallerName,
+  w: World,
+  success: number,
+): { outcome: Outcome; rowLevel: boolean } {
+  const outcome = byAccess(caller, {
+    access: row.access,
+    beforePasswordChange: row.beforePasswordChange === true,
+    success,
+  });
+  if (outcome.status >= 400 || !row.rule) return { outcome, rowLevel: false };
+  const who = { id: w.idOf(caller)!, role: CALLERS[caller].role! };
+  const refusal = row.rule(who, { w, caller });
+  if (!refusal) return { outcome, rowLevel: false };
+  return {
+    outcome: { status: refusal.status, code: refusal.code, message: refusal.message },
+    rowLevel: true,
+  };
 }
 
 /** The JSON answer. */
@@ -152,16 +201,23 @@ function allOwn(list: Listed, ctx: RowContext) {
   expect(new Set(list.map((r) => r.agentId))).toEqual(new Set([ctx.w.idOf(ctx.caller)]));
 }
 
-/** A read of A's game (`path` after its id): A and the admin read it, B is told it does not exist. */
-const readOfGameOfA = (path: string, access: RouteAccess): Row => ({
+/** The games policy on a game of A (every game a row points at is A's). */
+const gamesRule =
+  (action: 'read' | 'act'): Row['rule'] =>
+  (who, { w }) =>
+    canOnGame(who, action, { agentId: w.users.a.user.id }) ? null : gameNotFound();
+
+/** A read of A's game (`path` after its id): whom the games policy lets read it (A, the admin), others 404. */
+const readOfGameOfA = (path: string, access: RouteAccess, action: 'read' | 'act' = 'read'): Row => ({
   access,
   request: ({ w }) => ({ url: `/api/games/${w.a.game.id}${path}` }),
-  except: { agentB: NOT_FOUND },
+  rule: gamesRule(action),
 });
 
 /**
- * An action on a fresh game of A (its own, so that the action is allowed and ends or changes only it): B is told
- * the game does not exist, and its refusal changed nothing (the database is compared).
+ * An action on a fresh game of A (its own, so that the action is allowed and ends or changes only it): whom the
+ * games policy does not let act on it (B) is told the game does not exist, and its refusal changed nothing (the
+ * database is compared).
  */
 const actionOnGameOfA = (
   action: string,
@@ -171,12 +227,18 @@ const actionOnGameOfA = (
   access: AGENT,
   target: (w) => w.freshGameOfA(game),
   request: ({ target }) => ({ url: `/api/games/${target}/${action}`, payload }),
-  except: { agentB: NOT_FOUND },
+  rule: gamesRule('act'),
 });
 
-/** The admin reads A's report; A reads its own (an agent cannot filter); the others ask for A's. */
-const reportUrl = (path: string, { w, caller }: RowContext) =>
-  caller === 'agentA' ? path : `${path}?agentId=${w.users.a.user.id}`;
+/** The agent a report request names: none for A (it reads its own), A for the others (the admin reads A's). */
+const namedAgent = ({ w, caller }: { w: World; caller: CallerName }) =>
+  caller === 'agentA' ? undefined : w.users.a.user.id;
+const reportUrl = (path: string, ctx: RowContext) => {
+  const named = namedAgent(ctx);
+  return named === undefined ? path : `${path}?agentId=${named}`;
+};
+/** The reports policy: naming an agent is the admin's (B asking for A's report is a 400). */
+const reportsRule: Row['rule'] = (who, ctx) => refusalOf(() => reportScope(who, namedAgent(ctx)));
 
 const uniqueName = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
 
@@ -491,8 +553,8 @@ export const PERMISSIONS: Record<string, Row> = {
     ...readOfGameOfA('', AGENT_OR_ADMIN),
     check: (res, { w }) => expect(body<{ game: { id: string } }>(res).game.id).toBe(w.a.game.id),
   },
-  // The room's state is for the game's own agent only (not the admin).
-  'GET /api/games/:id/state': readOfGameOfA('/state', AGENT),
+  // The room's state is for the game's own agent only (not the admin): the agent that acts on it.
+  'GET /api/games/:id/state': readOfGameOfA('/state', AGENT, 'act'),
   'GET /api/games/:id/cartelas': readOfGameOfA('/cartelas', AGENT_OR_ADMIN),
   'GET /api/games/:id/cartela/:n': readOfGameOfA('/cartela/1', AGENT_OR_ADMIN),
   'POST /api/games/:id/call-number': actionOnGameOfA('call-number'),
@@ -555,13 +617,13 @@ export const PERMISSIONS: Record<string, Row> = {
     access: AGENT,
     request: ({ w }) => ({ url: '/api/voice-packs/selected', payload: { packId: w.a.pack } }),
     // Not offered to B: the server answers as for any pack B may not choose.
-    except: { agentB: INVALID },
+    rule: (who, { w }) => (canUsePack(who, w.a.packOffer) ? null : notAvailable()),
   },
   'GET /api/voice-packs/:id/files/*': {
     access: AGENT_OR_ADMIN,
     request: ({ w }) => ({ url: `/api/voice-packs/${w.a.pack}/files/b-voices/b1.mp3` }),
     // Not offered to B: 404, as for a pack that does not exist.
-    except: { agentB: NOT_FOUND },
+    rule: (who, { w }) => (canUsePack(who, w.a.packOffer) ? null : voiceFileNotFound()),
     check: (res) => expect(res.headers['content-type']).toBe('audio/mpeg'),
   },
 
@@ -570,13 +632,13 @@ export const PERMISSIONS: Record<string, Row> = {
     access: AGENT_OR_ADMIN,
     request: (ctx) => ({ url: reportUrl('/api/reports/games', ctx) }),
     // An agent may not filter by agent (it sees its own games): B asking for A's report is a 400.
-    except: { agentB: INVALID },
+    rule: reportsRule,
     check: (res, { w }) => allOwnOf(body<{ games: Listed }>(res).games, w.users.a.user.id),
   },
   'GET /api/reports/games/export': {
     access: AGENT_OR_ADMIN,
     request: (ctx) => ({ url: reportUrl('/api/reports/games/export', ctx) }),
-    except: { agentB: INVALID },
+    rule: reportsRule,
     check: (res, { w }) => {
       expect(res.headers['content-type']).toMatch(/^text\/csv/);
       expect(res.body).toContain(w.a.finishedGame.gameId);

@@ -223,7 +223,8 @@ export async function buildWorld(t: TestApp) {
     'public.games',
   );
 
-  // A voice pack offered to A alone.
+  // A voice pack offered to A alone (as the voice packs policy sees it: packOffer).
+  const packOffer = { isActive: true, offeredToAll: false, agentIds: [a.user.id] };
   const uploadPack = async (): Promise<string> => {
     const up: VoicePackUploadResponse = await asAdmin('POST', {
       url: `/api/voice-packs?name=perm-pack-${randomUUID().slice(0, 8)}&language=am`,
@@ -232,7 +233,7 @@ export async function buildWorld(t: TestApp) {
     });
     await asAdmin('PUT', {
       url: `/api/voice-packs/${up.pack.id}`,
-      payload: { offeredTo: { agentIds: [a.user.id] } },
+      payload: { offeredTo: { agentIds: packOffer.agentIds } },
     });
     return up.pack.id;
   };
@@ -264,8 +265,8 @@ export async function buildWorld(t: TestApp) {
     today,
     /** The users behind the callers, and A's commission-share neighbour. */
     users: { admin, a, b, superOfA, otherSuper, shareAgent, deactivated, demo },
-    /** A's things the table's requests point at. */
-    a: { game: aGame, finishedGame: aFinished, pack: aPacks[0]! },
+    /** A's things the table's requests point at (packOffer: how A's packs are offered). */
+    a: { game: aGame, finishedGame: aFinished, pack: aPacks[0]!, packOffer },
     b: { game: bGame },
     /** How many requests went to the app so far. */
     requests: () => requests,
@@ -387,8 +388,13 @@ export async function buildWorld(t: TestApp) {
   };
 }
 
-/** The refusal's body is the API's error model, with this code and a message to show. */
-export function expectErrorModel(res: LightMyRequestResponse, code: string, label: string): void {
+/** The refusal's body is the API's error model, with this code and a message to show (this one, when given). */
+export function expectErrorModel(
+  res: LightMyRequestResponse,
+  code: string,
+  label: string,
+  message?: string,
+): void {
   let body: unknown = null;
   try {
     body = res.json();
@@ -401,4 +407,6 @@ export function expectErrorModel(res: LightMyRequestResponse, code: string, labe
   if (!parsed.success) return;
   expect.soft(parsed.data.code, `${label}: the refusal's code (${shown})`).toBe(code);
   expect.soft(parsed.data.message, `${label}: a refusal says why`).toMatch(/\S/);
+  if (message !== undefined)
+    expect.soft(parsed.data.message, `${label}: the refusal's message`).toBe(message);
 }

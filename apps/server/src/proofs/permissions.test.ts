@@ -15,7 +15,7 @@ import * as contract from '@cartela/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../test/helpers.js';
-import { byAccess, CALLER_NAMES, type CallerName, type Outcome, PERMISSIONS } from './permissions-table.js';
+import { CALLER_NAMES, type CallerName, expectedOf, type Outcome, PERMISSIONS } from './permissions-table.js';
 import { buildWorld, expectErrorModel, type Method, type Req, type World } from './permissions-world.js';
 
 const isRoute = (value: unknown): value is RouteDef =>
@@ -123,17 +123,12 @@ describe('every route answers every caller as the table says', () => {
       if (!row) return expect.fail(`${key} has no row in permissions-table.ts: add one`);
       const { access } = row;
       const method = key.slice(0, key.indexOf(' ')) as Method;
-      // What each caller gets: the table's access (the contract's, checked above), then the row's exceptions.
+      // What each caller gets: the table's access (the contract's, checked above), then the row-level rule (the
+      // module's policy).
+      const success = CONTRACT.get(key)?.status ?? 200;
+      const judged = new Map(CALLER_NAMES.map((caller) => [caller, expectedOf(row, caller, w, success)]));
       const expected = new Map<CallerName, Outcome>(
-        CALLER_NAMES.map((caller) => [
-          caller,
-          row.except?.[caller] ??
-            byAccess(caller, {
-              access,
-              beforePasswordChange: row.beforePasswordChange === true,
-              success: CONTRACT.get(key)?.status ?? 200,
-            }),
-        ]),
+        CALLER_NAMES.map((caller) => [caller, judged.get(caller)!.outcome]),
       );
       const refused = CALLER_NAMES.filter((c) => expected.get(c)!.status >= 400);
       const allowed = CALLER_NAMES.filter((c) => expected.get(c)!.status < 400);
@@ -152,7 +147,7 @@ describe('every route answers every caller as the table says', () => {
         expect.soft(res.statusCode, `${label}: ${res.body.slice(0, 300)}`).toBe(outcome.status);
         if (res.statusCode !== outcome.status) {
           // reported above; the answer's body is not worth checking any further
-        } else if (outcome.code) expectErrorModel(res, outcome.code, label);
+        } else if (outcome.code) expectErrorModel(res, outcome.code, label, outcome.message);
         else if (row.check) {
           try {
             await row.check(res, ctx);
@@ -169,7 +164,7 @@ describe('every route answers every caller as the table says', () => {
         }
         // A row-level refusal to an outsider must not tell A's thing from nothing: the same request pointed at
         // ids nothing has gets the very same answer.
-        if (row.except?.[caller] && OUTSIDERS.includes(caller)) {
+        if (judged.get(caller)!.rowLevel && OUTSIDERS.includes(caller)) {
           const nothing = pointedAtNothing(req, sideOfA);
           expect.soft(nothing, `${label}: the request names A's thing`).not.toEqual(req);
           const control = await w.send(caller, method, nothing, token);

@@ -5,13 +5,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
+import { MENU_ICONS } from '@/components/menu-icons';
 import { BrandMark } from '@/components/ui/brand-mark';
 import { Button } from '@/components/ui/button';
 import { useFormat } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { logout } from '@/lib/session';
 import { notify } from '@/lib/toast';
-import { NAV_ICONS } from './nav-icons';
 import { menuFor } from './pages';
 
 function CoinCount({ user, className }: { user: SessionUser; className?: string }) {
@@ -49,8 +49,8 @@ function UserBlock({ user, className }: { user: SessionUser; className?: string 
 }
 
 /**
- * The fixed top bar (spec 01 section 2): logo, the role's menu with the current page highlighted, coins for
- * virtual-coin agents, language, user and logout. Below the lg breakpoint it folds into a menu panel.
+ * The fixed top bar (product/screens.md#navigation-bar): logo, the role's menu with the current page highlighted,
+ * coins for virtual-coin agents, language, user and logout. Below the lg breakpoint it folds into a menu panel.
  */
 export function NavBar({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
@@ -164,7 +164,7 @@ export function NavBar({ user }: { user: SessionUser }) {
               </div>
               <ul className="space-y-1 px-3 py-3 sm:px-5">
                 {items.map((item) => {
-                  const Icon = NAV_ICONS[item.icon];
+                  const Icon = MENU_ICONS[item.icon];
                   return (
                     <li key={item.to}>
                       <NavLink

@@ -17,7 +17,7 @@ const MENU_ENTRIES = PAGES.flatMap(({ path, access, menu }) =>
 );
 
 describe('the page table', () => {
-  it('has the menus of spec 01 section 2, no page twice, and no menu entry to a public page', () => {
+  it('has the menus of product/roles.md#menus, no page twice, and no menu entry to a public page', () => {
     expect(MENU_ENTRIES.length).toBe(13);
     expect(PAGES.filter((page) => page.access === 'public' && page.menu)).toEqual([]);
     const paths = PAGES.map((page) => page.path);

@@ -16,7 +16,7 @@ export interface MenuItem extends Pick<MenuEntry, 'label' | 'icon'> {
   to: string;
 }
 
-/** The menu of a role (spec 01 section 2, "Menus by role"), from the page table. */
+/** The menu of a role (product/roles.md#menus), from the page table. */
 export function menuFor(role: Role): MenuItem[] {
   return PAGES.flatMap((page) => (page.menu?.roles.includes(role) ? [{ ...page.menu, to: page.path }] : []))
     .sort((a, b) => a.order - b.order)

@@ -8,7 +8,7 @@ import { errorText } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 
 // A list or a page on its way, or failed to load: the spinner, the failure with its retry, and the spec's toast
-// (spec 02 section 8). Shared by the features that load lists.
+// (product/screens.md#toasts). Shared by the features that load lists.
 
 /** Something on its way: the spinner says what is loading ('Loading games...'). */
 export function Loading({ label }: { label: string }) {
@@ -43,12 +43,15 @@ export function LoadError({ title, error, onRetry, retrying = false }: LoadError
   );
 }
 
-/** The spec's toast when a load fails (errors 5 s), once per failure. */
-export function useFailureToast(error: unknown, failedAt: number, text: string) {
+/**
+ * The spec's toast when a load fails, once per failure (`failedAt`: the query's errorUpdatedAt). Lists that
+ * share an `id` share one toast: a server that is down says so once, not once per list.
+ */
+export function useFailureToast(error: unknown, failedAt: number, text: string, id?: string) {
   const shown = useRef(0);
   useEffect(() => {
     if (!error || failedAt === shown.current) return;
     shown.current = failedAt;
-    notify.error(text, { duration: 5000 });
-  }, [error, failedAt, text]);
+    notify.screen.error(text, id === undefined ? undefined : { id });
+  }, [error, failedAt, text, id]);
 }

@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 
-/** Page buttons shown around the current page (spec 02 section 9: a window of 5). */
+/** Page buttons shown around the current page (product/screens.md#lists-and-pages: a window of 5). */
 export const PAGE_WINDOW = 5;
 
 /**
@@ -29,8 +29,8 @@ export interface PaginationProps {
 }
 
 /**
- * Previous / Next and up to five page buttons around the current page, with the list's own summary line (spec
- * 02 sections 2 and 9). The caller shows it only when there is more than one page.
+ * Previous / Next and up to five page buttons around the current page, with the list's own summary line
+ * (product/screens.md#lists-and-pages). The caller shows it only when there is more than one page.
  */
 export function Pagination({ page, totalPages, onPage, label, summary }: PaginationProps) {
   const { t } = useTranslation();

@@ -1,11 +1,5 @@
-import {
-  ErrorResponse,
-  type RouteBody,
-  type RouteDef,
-  type RouteParams,
-  type RouteQuery,
-  type RouteResponse,
-} from '@cartela/contract';
+import type { RouteBody, RouteDef, RouteParams, RouteQuery, RouteResponse } from '@cartela/contract';
+import { loadContract } from './contract';
 import { paths } from './paths';
 import { storage } from './storage';
 
@@ -152,6 +146,7 @@ export async function api<R extends RouteDef>(
   }
 
   if (!response.ok) {
+    const { ErrorResponse } = await loadContract();
     const parsed = ErrorResponse.safeParse(data);
     const error = parsed.success
       ? new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.field, {
@@ -159,7 +154,7 @@ export async function api<R extends RouteDef>(
           seq: parsed.data.seq,
         })
       : new ApiError(response.status, `HTTP_${response.status}`, '');
-    // Spec 01 section 8: a 401 outside the sign-in calls ends the session, once, here.
+    // product/roles.md#sessions: a 401 outside the sign-in calls ends the session, once, here.
     if (
       response.status === 401 &&
       !isSignInOrOutCall(route.path) &&

@@ -40,6 +40,7 @@ export type ContractForm<V extends FieldValues, T> = UseFormReturn<V, unknown, T
     'aria-invalid': true | undefined;
     'aria-describedby': string;
   };
+  errorOnField(error: unknown, message?: string): boolean;
   showError(error: unknown, fallback: string): void;
 };
 
@@ -83,6 +84,12 @@ export function useContractForm<S extends FormSchema>({
   const { errors } = form.formState;
 
   const idOf = (name: Path<Values>) => `${prefix}-${name}`;
+  const errorOnField = (error: unknown, message = errorText(error, '')): boolean => {
+    if (!(error instanceof ApiError) || !error.field || !message) return false;
+    if (get(form.getValues(), error.field) === undefined) return false;
+    form.setError(error.field as Path<Values>, { type: 'server', message }, { shouldFocus: true });
+    return true;
+  };
   const errorOf = (name: Path<Values>): string | undefined =>
     (get(errors, name) as FieldError | undefined)?.message;
 
@@ -103,16 +110,15 @@ export function useContractForm<S extends FormSchema>({
       };
     },
     /**
-     * Show a failed call: under the input the server named (`error.field`, a path such as 'items.0.price')
-     * when this form has it, with the focus there; otherwise as an error toast.
+     * The one way a server error goes under its field: the call's message (its own text by default) under
+     * the input the server named (`error.field`, a path such as 'items.0.price') when this form has it, with
+     * the focus there. False when the error names no field of this form: the caller shows it its own way.
      */
+    errorOnField,
+    /** Show a failed call: under its field (`errorOnField`), otherwise as an error toast. */
     showError(error: unknown, fallback: string): void {
       const text = errorText(error, fallback);
-      if (error instanceof ApiError && error.field && get(form.getValues(), error.field) !== undefined) {
-        form.setError(error.field as Path<Values>, { type: 'server', message: text }, { shouldFocus: true });
-      } else {
-        notify.error(text);
-      }
+      if (!errorOnField(error, text)) notify.error(text);
     },
   };
 }

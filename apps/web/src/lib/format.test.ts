@@ -9,6 +9,7 @@ import {
   formatDateTime,
   formatEtb,
   formatNumber,
+  formatShortDay,
   lastDayOver,
   setBusinessTimeZone,
 } from './format';
@@ -50,6 +51,13 @@ describe('format', () => {
     expect(text).toMatch(/2018/); // Ethiopian year 2018 began in September 2025
     expect(text).toMatch(/[\u1200-\u137F]/);
     expect(text).toMatch(/13/);
+  });
+
+  it("shows a business day short, as the day it is in any zone ('Nov 17'; Ethiopian in Amharic)", () => {
+    setBusinessTimeZone('Pacific/Kiritimati');
+    expect(formatShortDay('2025-11-17', 'en')).toBe('Nov 17');
+    expect(formatShortDay('2025-11-17', 'am')).toMatch(/8/); // Hidar 8, 2018
+    expect(formatShortDay('2025-11-17', 'am')).not.toMatch(/2018/);
   });
 
   it('adds the time of day on request', () => {

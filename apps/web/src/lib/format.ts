@@ -16,7 +16,10 @@ import { currentLanguage } from '@/i18n';
  * packages/core; these helpers only turn an ETB amount from the API into text.
  */
 
-/** The business time zone until the server has said its own (spec 00: Africa/Addis_Ababa by default). */
+/**
+ * The business time zone until the server has said its own (product/money.md#business-days: Africa/Addis_Ababa by
+ * default).
+ */
 export const DEFAULT_BUSINESS_TIME_ZONE = 'Africa/Addis_Ababa';
 
 let timeZone = DEFAULT_BUSINESS_TIME_ZONE;
@@ -63,7 +66,7 @@ export const calendarQuery = (calendar: Calendar): { calendar?: Calendar } =>
   calendar === 'gregorian' ? {} : { calendar };
 
 const NUMBER_LOCALES: Record<Language, string> = { en: 'en-ET', am: 'am-ET' };
-// Amharic users read dates in the Ethiopian calendar (spec 03).
+// Amharic users read dates in the Ethiopian calendar (product/screens.md#common-rules).
 const DATE_LOCALES: Record<Language, string> = { en: 'en-ET', am: 'am-ET-u-ca-ethiopic' };
 
 // Building an Intl formatter is slow on a modest phone: keep one per locale and options.
@@ -101,6 +104,12 @@ function dateFormat(language: Language, withTime: boolean, zone: string): Intl.D
   return format;
 }
 
+/**
+ * A game id as the lists, the room and the hall show it: its last 8 characters (product/draw.md#game-ids;
+ * 'G-20251122-RUNNING1' -> 'RUNNING1'). The whole id stays in links and titles.
+ */
+export const shortGameId = (gameId: string): string => gameId.slice(-8);
+
 /** 1234 -> '1,234' (whole numbers unless decimals are asked for). */
 export function formatNumber(value: number, language: Language, decimals = 0): string {
   return numberFormat(language, decimals).format(value);
@@ -133,6 +142,25 @@ export function formatDate(value: string | Date, language: Language): string {
   return date ? dateFormat(language, false, timeZone).format(date) : '';
 }
 
+/**
+ * A business day for an axis or a tile: 'Nov 17' (its Ethiopian day and month in Amharic), the day it is
+ * whatever the zone, as `formatDate` shows a business day.
+ */
+export function formatShortDay(day: IsoDate, language: Language): string {
+  const key = `s:${language}`;
+  let format = cache.get(key) as Intl.DateTimeFormat | undefined;
+  if (!format) {
+    format = new Intl.DateTimeFormat(DATE_LOCALES[language], {
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    cache.set(key, format);
+  }
+  const date = toDate(`${day}T00:00:00Z`);
+  return date ? format.format(date) : '';
+}
+
 /** Date and time of day, in the business time zone. */
 export function formatDateTime(value: string | Date, language: Language): string {
   const date = toDate(value);
@@ -150,6 +178,7 @@ export function useFormat() {
     number: (value: number, decimals = 0) => formatNumber(value, language, decimals),
     etb: (amount: number, decimals: 0 | 2 = 2) => formatEtb(amount, language, decimals),
     date: (value: string | Date) => formatDate(value, language),
+    shortDay: (day: IsoDate) => formatShortDay(day, language),
     dateTime: (value: string | Date) => formatDateTime(value, language),
   };
 }

@@ -3,8 +3,8 @@ import type { GameState } from '@cartela/core';
 import Dexie, { type EntityTable, type Table } from 'dexie';
 
 /**
- * A voice file kept for offline use (spec 02 section 3, store voiceFiles: id, name, data, type). `id` is
- * `${packId}@${version}/${path}` (voiceFileKey), so a pack whose files change gets a new version and is
+ * A voice file kept for offline use (product/draw.md#the-offline-room, store voiceFiles: id, name, data, type).
+ * `id` is `${packId}@${version}/${path}` (voiceFileKey), so a pack whose files change gets a new version and is
  * downloaded again; `name` is the file's path inside its pack ('b-voices/b1.mp3').
  */
 export interface VoiceFileRecord {
@@ -41,7 +41,7 @@ export interface RoomGameData<Info = unknown> {
   refused?: { seq: number; reason: string; message: string } | null;
 }
 
-/** A game's local state for the offline room (store gameData, spec 02 section 3). */
+/** A game's local state for the offline room (store gameData, product/draw.md#the-offline-room). */
 export interface GameDataRecord<Info = unknown> {
   gameId: string;
   agentId: string;
@@ -69,9 +69,10 @@ export function voiceFileKey(packId: string, version: string, path: string): str
 }
 
 /**
- * The browser's offline database (spec 02: BingoOfflineDB, version 1). Version 1 also holds the offline room's
- * outbox (issue 10: no browser had the database before it, so its stores are part of version 1). A later change
- * of stores adds a `this.version(2).stores({...})` here; Dexie keeps the stores of version 1 as they are.
+ * The browser's offline database (product/draw.md#the-offline-room: BingoOfflineDB, version 1). Version 1 also
+ * holds the offline room's outbox (issue 10: no browser had the database before it, so its stores are part of
+ * version 1). A later change of stores adds a `this.version(2).stores({...})` here; Dexie keeps the stores of
+ * version 1 as they are.
  */
 export class BingoOfflineDB extends Dexie {
   voiceFiles!: EntityTable<VoiceFileRecord, 'id'>;

@@ -1,15 +1,19 @@
 import type { Role } from '@cartela/contract';
 import type { ParseKeys } from 'i18next';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, createContext, type LazyExoticComponent, lazy, useContext } from 'react';
 import { featureTextsReady } from '@/i18n';
+import { useSession } from '@/lib/session';
 
 /**
- * Who may open a page (spec 01 section 2, "Route guard"): 'public' needs no session (the sign-in screen);
- * 'login' is any admin or agent; 'admin' is the admin only; 'super-agent' is a super agent only.
+ * Who may open a page, in the contract's words for who may call a route (`RouteAccess`): 'public' needs no
+ * session (the sign-in screens, the hall display); a list of roles lets in a signed-in user with one of them.
  */
-export type Access = 'public' | 'login' | 'admin' | 'super-agent';
+export type Access = 'public' | readonly Role[];
 
-/** The menu icons (app/nav-icons.ts maps each to its drawing). */
+/** The signed-in pages of the admin and the agents. */
+export const ADMIN_OR_AGENT: readonly Role[] = ['admin', 'agent'];
+
+/** The menu icons (components/menu-icons.ts maps each to its drawing). */
 export type MenuIcon =
   | 'dashboard'
   | 'users'
@@ -19,14 +23,16 @@ export type MenuIcon =
   | 'chart'
   | 'settings'
   | 'user-cog'
-  | 'audio-lines';
+  | 'audio-lines'
+  | 'user-round'
+  | 'volume';
 
 /** A page's place in the navigation bar. */
 export interface MenuEntry {
   /** A translation key, e.g. 'nav.agents'. */
   label: ParseKeys;
   /**
-   * The menu's icon by name (app/nav-icons.ts draws it): a name, not the icon, so that the icons load with the
+   * The menu's icon by name (components/menu-icons.ts draws it): a name, not the icon, so that the icons load with the
    * navigation shell rather than in the entry chunk the sign-in page shares.
    */
   icon: MenuIcon;
@@ -38,10 +44,22 @@ export interface MenuEntry {
 
 export type LazyPage = LazyExoticComponent<ComponentType>;
 
+/** A sub-page's entry in its layout's own menu (the sections of /settings). */
+export interface SectionEntry {
+  /** Translation keys: the section's name, and the line that says what it holds (on the layout's index). */
+  label: ParseKeys;
+  description: ParseKeys;
+  icon: MenuIcon;
+  /** Who sees the section in the layout's menu. */
+  roles: readonly Role[];
+  /** Position in the layout's menu, smallest first. */
+  order: number;
+}
+
 /** A page inside another page's layout (its `<Outlet />`), e.g. the sections of /settings. */
 export type ChildPage =
   | { index: true; page: LazyPage }
-  | { path: string; page: LazyPage }
+  | { path: string; page: LazyPage; section?: SectionEntry }
   /** Unknown sub-paths go back to the parent page, for instance. */
   | { path: string; redirect: string };
 
@@ -53,6 +71,11 @@ export interface PageEntry {
   /** Absolute: a value of `paths` or `patterns` (lib/paths.ts). */
   path: string;
   access: Access;
+  /**
+   * A sign-in screen: drawn before the data layer (TanStack Query, app/queries.tsx) has loaded, so the first
+   * screen a hall opens stays light (decision 071). It may not use queries.
+   */
+  signIn?: true;
   page: LazyPage;
   menu?: MenuEntry;
   children?: readonly ChildPage[];
@@ -69,4 +92,20 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
     await featureTextsReady();
     return { default: pick(module) };
   });
+}
+
+export interface PageSection extends Pick<SectionEntry, 'label' | 'description' | 'icon'> {
+  to: string;
+}
+
+/** A layout's sections, from its rows of the page table (app/routes.tsx provides them). */
+export const PageSections = createContext<ReadonlyArray<SectionEntry & { to: string }>>([]);
+
+/** The sections of the layout this page is, that the signed-in user may open, in their order. */
+export function usePageSections(): PageSection[] {
+  const { user } = useSession();
+  return useContext(PageSections)
+    .filter((section) => user && section.roles.includes(user.role))
+    .sort((a, b) => a.order - b.order)
+    .map(({ to, label, description, icon }) => ({ to, label, description, icon }));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatNumber } from './format';
-import { percentDecimals, percentText } from './percent';
+import { isOneSixth, percentDecimals, percentText } from './percent';
 
 const en = (value: number, decimals = 0) => formatNumber(value, 'en', decimals);
 
@@ -23,5 +23,12 @@ describe('a rate on screen (decision 066)', () => {
     expect(percentDecimals(33.3333)).toBe(4);
     // Not a rate the contract carries (5 decimals): the contract's 4.
     expect(percentText(12.34567, en)).toBe('12.3457%');
+  });
+
+  it("words a share of 16.67% (or the stored 16.6667%) as the spec's 1/6th, and no other", () => {
+    expect(isOneSixth(16.67)).toBe(true);
+    expect(isOneSixth(16.6667)).toBe(true);
+    expect(isOneSixth(16.6)).toBe(false);
+    expect(isOneSixth(20)).toBe(false);
   });
 });

@@ -34,3 +34,12 @@ export function usePercent(): (value: number) => string {
   const format = useFormat();
   return (value: number) => percentText(value, format.number);
 }
+
+/**
+ * The share the spec words as a fraction: 'You share 1/6th of your commission with admin' when the agent's
+ * systemCommissionShare is 16.67 (or the exact 16.6667, as stored with 4 decimals); any other share is shown
+ * as its percentage (product/money.md#commission-share).
+ */
+export function isOneSixth(share: number): boolean {
+  return Math.abs(share - 100 / 6) < 0.005;
+}

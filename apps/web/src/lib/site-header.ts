@@ -1,5 +1,6 @@
-// Whether the app's navigation bar is shown: the game room hides it with ctrl/cmd+H (spec 02 section 2), so a
-// laptop wired to the hall's TV gives the board the whole screen. Shown again when the room closes.
+// Whether the app's navigation bar is shown: the game room hides it with ctrl/cmd+H
+// (product/screens.md#keyboard-shortcuts), so a laptop wired to the hall's TV gives the board the whole screen.
+// Shown again when the room closes.
 import { useSyncExternalStore } from 'react';
 
 let hidden = false;

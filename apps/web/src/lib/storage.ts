@@ -1,6 +1,8 @@
-import { Language, SessionUser } from '@cartela/contract';
+import type { Language, SessionUser } from '@cartela/contract';
+// Not the package's root: that would bring every schema into the sign-in screen's code (lib/contract.ts).
+import { isLanguage } from '@cartela/contract/languages';
 
-/** The persisted client values of the spec (01 section 9): token, user, userType. */
+/** The persisted client values (product/roles.md#sessions): token, user, userType. */
 export const STORAGE_KEYS = { token: 'token', user: 'user', userType: 'userType' } as const;
 /** The device's interface language, kept across sign-outs (not a credential). */
 export const LANGUAGE_KEY = 'language';
@@ -30,13 +32,15 @@ export const storage = {
 
   getUserType: (): UserType | null => (read(STORAGE_KEYS.userType) === 'super-agent' ? 'super-agent' : null),
 
-  /** The last user the server confirmed; used while the server cannot be reached. */
-  getUser(): SessionUser | null {
+  /**
+   * The last user the server confirmed, as stored (unchecked: `storedUser` in lib/session.ts checks it against
+   * the contract); used while the server cannot be reached.
+   */
+  getUser(): unknown {
     const raw = read(STORAGE_KEYS.user);
     if (!raw) return null;
     try {
-      const parsed = SessionUser.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : null;
+      return JSON.parse(raw);
     } catch {
       return null;
     }
@@ -58,8 +62,8 @@ export const storage = {
   },
 
   getLanguage(): Language | null {
-    const parsed = Language.safeParse(read(LANGUAGE_KEY));
-    return parsed.success ? parsed.data : null;
+    const stored = read(LANGUAGE_KEY);
+    return isLanguage(stored) ? stored : null;
   },
   setLanguage: (language: Language) => write(LANGUAGE_KEY, language),
 };

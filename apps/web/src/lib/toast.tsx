@@ -1,11 +1,17 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import type { ExternalToast } from 'sonner';
+import { errorText } from './errors';
 
 /**
- * Toast durations of the auth layer (spec 01 section 9): success 2 s, errors 4 s.
- * Later screens pass their own duration (spec 02: 4 s and 5 s).
+ * How long a toast stays (product/screens.md#toasts): sign-in and session toasts success 2 s, errors 4 s
+ * (`notify`); the other screens success 4 s, errors 5 s (`notify.screen`).
  */
-export const TOAST_DURATION = { success: 2000, error: 4000 } as const;
+export const TOAST_DURATION = {
+  auth: { success: 2000, error: 4000 },
+  screen: { success: 4000, error: 5000 },
+} as const;
+
+type Kind = 'success' | 'error';
 
 // sonner (~10 KB gzipped) is fetched with the first toast, not with the sign-in screen; it delivers
 // toasts created before its Toaster subscribed, so nothing is lost while it loads.
@@ -24,8 +30,8 @@ const subscribePhone = (listener: () => void) => {
 const isPhone = () => typeof matchMedia === 'function' && matchMedia(PHONE).matches;
 
 /**
- * Where toasts appear: top right, up to 20 at once (spec 01 section 9). On a phone a toast is as wide as the
- * screen: at the top it covered a dialog's title and the wizard's steps, so there it rises from the bottom
+ * Where toasts appear: top right, up to 20 at once (product/screens.md#toasts). On a phone a toast is as wide as
+ * the screen: at the top it covered a dialog's title and the wizard's steps, so there it rises from the bottom
  * (issue 19). Mounted once by the app.
  */
 export function ToasterHost() {
@@ -55,15 +61,33 @@ export function ToasterHost() {
   );
 }
 
-function show(kind: 'success' | 'error', message: string, options?: ExternalToast): void {
+function show(kind: Kind, message: string, options?: ExternalToast): void {
   wanted = true;
   onWanted?.();
   void import('sonner').then(({ toast }) =>
-    toast[kind](message, { duration: TOAST_DURATION[kind], ...options }),
+    toast[kind](message, { duration: TOAST_DURATION.auth[kind], ...options }),
   );
 }
+
+/** A toast of the other screens: `notify`'s own, with their durations (so a test's spy on `notify` sees it). */
+const onScreen =
+  (kind: Kind) =>
+  (message: string, options?: ExternalToast): void =>
+    notify[kind](message, { duration: TOAST_DURATION.screen[kind], ...options });
 
 export const notify = {
   success: (message: string, options?: ExternalToast) => show('success', message, options),
   error: (message: string, options?: ExternalToast) => show('error', message, options),
+  /** The other screens' toasts: success 4 s, errors 5 s. */
+  screen: {
+    success: onScreen('success'),
+    error: onScreen('error'),
+    /**
+     * The one failure toast: what failed ('Failed to mark payment as paid'), and under it the server's own
+     * reason (a 409's 'Payment is already paid') when it gave one.
+     */
+    failure(title: string, error: unknown, options?: ExternalToast): void {
+      onScreen('error')(title, { description: errorText(error, '') || undefined, ...options });
+    },
+  },
 };

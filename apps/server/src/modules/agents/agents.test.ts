@@ -1,7 +1,7 @@
 import {
   type Agent,
   type Agreement,
-  networkRoutes,
+  agentRoutes,
   type SuperAgent,
   type UserSummary,
 } from '@cartela/contract';
@@ -73,12 +73,12 @@ const allAgreements = (agentId: string) =>
 
 describe('who may call the agent routes', () => {
   const routes = [
-    networkRoutes.listAgents,
-    networkRoutes.createAgent,
-    networkRoutes.updateAgent,
-    networkRoutes.deleteAgent,
-    networkRoutes.addCoins,
-    networkRoutes.listUsers,
+    agentRoutes.listAgents,
+    agentRoutes.createAgent,
+    agentRoutes.updateAgent,
+    agentRoutes.deleteAgent,
+    agentRoutes.addCoins,
+    agentRoutes.listUsers,
   ];
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))(
     '%s: admins only; 403 for agents and super agents, 401 without a token',

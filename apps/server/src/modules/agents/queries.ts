@@ -1,7 +1,7 @@
 // Reads of agents for the admin's table. The list is ONE query however many agents there are: each agent with
 // its super agent (from the active agreement) and how many cartelas it holds.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { type RoleName, type UserRow, users } from '../../db/schema.js';
 
 /**
@@ -66,19 +66,6 @@ export async function agentViews(db: DbOrTx, id?: string): Promise<AgentView[]> 
     ORDER BY lower(u.username), u.id`);
   // Both drivers answer { rows }.
   return (result as unknown as { rows: AgentView[] }).rows;
-}
-
-/**
- * The agent, locked until the transaction ends; null when there is no such agent (or it is deleted). NO KEY
- * UPDATE, as the other writers of an agent take it (cartelas, coins, agreements): they queue on it.
- */
-export async function lockAgent(tx: Tx, id: string): Promise<UserRow | null> {
-  const [row] = await tx
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.role, 'agent'), isNull(users.deletedAt)))
-    .for('no key update');
-  return row ?? null;
 }
 
 /** Accounts that are not deleted, of one role or all, by username. */

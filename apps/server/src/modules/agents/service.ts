@@ -29,6 +29,7 @@ import {
   ensureCommissionAtLeastMinimum,
   ensureUsernameFree,
   insertUser,
+  lockUser,
   percent,
   percentToDb,
   softDeleteUser,
@@ -38,7 +39,7 @@ import {
   writingUsername,
 } from '../users/index.js';
 import { toAgent, toUserSummary } from './present.js';
-import { agentViews, listUsers, lockAgent } from './queries.js';
+import { agentViews, listUsers } from './queries.js';
 
 type CreateInput = z.output<typeof CreateAgentRequest>;
 type UpdateInput = z.output<typeof UpdateAgentRequest>;
@@ -163,14 +164,14 @@ export function createAgentsService({ database, users }: { database: Database; u
     async update(id: string, input: UpdateInput, actor: UserRow): Promise<z.output<typeof AgentResponse>> {
       // Blank keeps the current password.
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-      // A new password or a deactivation ends every session of the agent at once (spec 00).
+      // A new password or a deactivation ends every session of the agent at once (product/roles.md#sessions).
       const endSessions = passwordHash !== undefined || input.isActive === false;
       const agent = await users.changing(
         id,
         () =>
           writingUsername(input.username, () =>
             db.transaction(async (tx) => {
-              const current = await lockAgent(tx, id);
+              const current = await lockUser(tx, id, 'agent');
               if (!current) throw agentNotFound();
               if (input.username !== undefined) await ensureUsernameFree(tx, input.username, id);
               const financialModel = input.financialModel ?? current.financialModel;
@@ -232,7 +233,7 @@ export function createAgentsService({ database, users }: { database: Database; u
         id,
         () =>
           db.transaction(async (tx) => {
-            if (!(await lockAgent(tx, id))) throw agentNotFound();
+            if (!(await lockUser(tx, id, 'agent'))) throw agentNotFound();
             await softDeleteUser(tx, id);
             await endAgreementOf(tx, id);
           }),
@@ -249,7 +250,7 @@ export function createAgentsService({ database, users }: { database: Database; u
     ): Promise<z.output<typeof AddCoinsResponse>> {
       const paid = etbToSantim(input.etbAmount);
       const result = await db.transaction(async (tx) => {
-        const current = await lockAgent(tx, id);
+        const current = await lockUser(tx, id, 'agent');
         if (!current) throw agentNotFound();
         if (current.financialModel !== 'virtual-coin') {
           throw new AppError(

@@ -1,5 +1,5 @@
-// The balance manager (spec 02, Balance): figures of the system set, rebalance and regenerate. The system set
-// itself belongs to modules/cartelas; the agents' own cartelas are never changed here.
+// The balance manager (product/cartelas.md#balance-manager): figures of the system set, rebalance and regenerate.
+// The system set itself belongs to modules/cartelas; the agents' own cartelas are never changed here.
 import { defineModule } from '../../module.js';
 import { registerBalanceRoutes } from './routes.js';
 import { createBalanceService } from './service.js';

@@ -6,6 +6,7 @@ import { defineModule } from '../../module.js';
 import { registerCartelaRoutes } from './routes.js';
 import { createCartelaService } from './service.js';
 
+export { cartelasAre } from './present.js';
 export {
   lockSystemSet,
   readAgentCartelas,

@@ -46,3 +46,7 @@ export const cartelaCount = (n: number) => `${n} ${n === 1 ? 'cartela' : 'cartel
 
 /** The first letter in upper case: for a sentence that starts with cartelasNamed(...). */
 export const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** 'Cartela 5 is', 'Cartelas 5 and 6 are': a sentence about them starts so. */
+export const cartelasAre = (numbers: readonly number[]) =>
+  `${capitalize(cartelasNamed(numbers))} ${numbers.length === 1 ? 'is' : 'are'}`;

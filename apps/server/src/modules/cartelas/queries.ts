@@ -154,21 +154,6 @@ export async function findAgent(db: DbOrTx, agentId: string): Promise<AgentRef |
   return row ?? null;
 }
 
-/**
- * The agent, locked until the transaction ends. Every write of an agent's cartelas takes this lock first, so
- * two of them cannot both pass a check that only the other would make fail (the cartela is already held, the
- * card is already on another cartela). NO KEY UPDATE, so it does not block inserts elsewhere that only
- * reference the user.
- */
-export async function lockAgent(tx: Tx, agentId: string): Promise<AgentRef | null> {
-  const [row] = await tx
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(isLiveAgent(agentId))
-    .for('no key update');
-  return row ?? null;
-}
-
 export function listAgentCartelas(db: DbOrTx, agentId: string): Promise<AgentCartelaRow[]> {
   return db
     .select()

@@ -32,7 +32,8 @@ export function registerCartelaRoutes(app: FastifyInstance, service: CartelaServ
     service.removeAgentCartela(params.agentId, params.n),
   );
 
-  // The same list under two names: the cartelas page's and the games page's (spec 02, section 7).
+  // The same list under two names: the cartelas page's and the games page's
+  // (product/cartelas.md#an-agents-cartelas).
   registerRoute(app, cartelaRoutes.myCartelas, ({ user }) => service.myCartelas(user));
   registerRoute(app, cartelaRoutes.myGameCartelas, ({ user }) => service.myCartelas(user));
 }

@@ -15,7 +15,15 @@ import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.js';
 import type { CartelaRow, UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { capitalize, cartelaCount, cartelasNamed, toAssignedCartela, toCartela } from './present.js';
+import { lockUser } from '../users/index.js';
+import {
+  capitalize,
+  cartelaCount,
+  cartelasAre,
+  cartelasNamed,
+  toAssignedCartela,
+  toCartela,
+} from './present.js';
 import {
   type AgentRef,
   countSystemCartelas,
@@ -28,7 +36,6 @@ import {
   insertAgentCartelas,
   listAgentCartelas,
   listSystemCartelas,
-  lockAgent,
   lockSystemSet,
   type NumberedCard,
   readAgentCards,
@@ -41,7 +48,6 @@ import {
 
 type CartelaUpdate = z.output<typeof UpdateCartelaRequest>;
 
-const isAre = (numbers: readonly number[]) => (numbers.length === 1 ? 'is' : 'are');
 const sameCardRisk = 'two players would win with one card';
 
 const agentNotFound = () => new AppError('NOT_FOUND', 'Agent not found');
@@ -94,8 +100,13 @@ function systemCopies(agent: AgentRef, system: readonly CartelaRow[], held: read
 export function createCartelaService({ database }: { database: Database }) {
   const { db } = database;
 
+  /**
+   * The agent, locked until the transaction ends. Every write of an agent's cartelas takes this lock first, so
+   * two of them cannot both pass a check that only the other would make fail (the cartela is already held, the
+   * card is already on another cartela).
+   */
   async function requireLockedAgent(tx: Tx, agentId: string): Promise<AgentRef> {
-    const agent = await lockAgent(tx, agentId);
+    const agent = await lockUser(tx, agentId, 'agent');
     if (!agent) throw agentNotFound();
     return agent;
   }
@@ -229,7 +240,7 @@ export function createCartelaService({ database }: { database: Database }) {
         if (inactive.length > 0) {
           throw new AppError(
             'VALIDATION_FAILED',
-            `${capitalize(cartelasNamed(inactive))} ${isAre(inactive)} inactive and cannot be assigned`,
+            `${cartelasAre(inactive)} inactive and cannot be assigned`,
             { field: 'cartelaNumbers' },
           );
         }

@@ -1,5 +1,5 @@
 // The one place a coin balance changes. users.virtual_coins must always equal the sum of the agent's ledger
-// deltas (spec 00 'The two financial models'), so the balance and its ledger row are written together, in the
+// deltas (product/money.md#ledger), so the balance and its ledger row are written together, in the
 // caller's transaction, under the agent's row lock: concurrent changes queue on that lock instead of reading
 // the same balance twice.
 import type { Santim } from '@cartela/core';

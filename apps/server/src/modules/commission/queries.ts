@@ -35,19 +35,6 @@ export function commissionAgents(db: DbOrTx, id?: string): Promise<UserRow[]> {
     .orderBy(sql`lower(${users.username})`, asc(users.id));
 }
 
-/**
- * The agent (any model), locked as every writer of an agent locks it (NO KEY UPDATE, decision 040); null when
- * there is no such agent or it is deleted.
- */
-export async function lockLiveAgent(tx: Tx, id: string): Promise<UserRow | null> {
-  const [row] = await tx
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.role, 'agent'), isNull(users.deletedAt)))
-    .for('no key update');
-  return row ?? null;
-}
-
 export async function updateCommissionSetting(
   tx: Tx,
   id: string,

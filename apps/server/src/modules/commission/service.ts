@@ -28,7 +28,7 @@ import type { PaymentStatus, UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { businessToday } from '../stats/index.js';
 import { recordCommissionShareEarnings } from '../super-agents/index.js';
-import { etb, percentToDb, type UserCache } from '../users/index.js';
+import { etb, lockUser, percentToDb, type UserCache } from '../users/index.js';
 import { toPayment, toSetting } from './present.js';
 import {
   agentsOwing,
@@ -36,7 +36,6 @@ import {
   countPayments,
   insertPayment,
   lockAgentRow,
-  lockLiveAgent,
   lockPaymentStatus,
   movePayment,
   type PaymentView,
@@ -75,7 +74,7 @@ function isPaymentDayTaken(err: unknown): boolean {
 
 const paymentNotFound = () => new AppError('NOT_FOUND', 'Payment not found');
 
-/** Why a payment cannot make the move (spec 02 section 4): 409 with reason PAYMENT_STATUS. */
+/** Why a payment cannot make the move (product/money.md#daily-commission-payments): 409 PAYMENT_STATUS. */
 function refusedMove(status: PaymentStatus, to: PaymentStatus): AppError {
   const message =
     status === 'cancelled' && to === 'paid'
@@ -233,7 +232,7 @@ export function createCommissionService({ database, users, timeZone, now }: Comm
       input: SettingInput,
     ): Promise<z.output<typeof CommissionSettingResponse>> {
       const agent = await db.transaction(async (tx) => {
-        const current = await lockLiveAgent(tx, id);
+        const current = await lockUser(tx, id, 'agent');
         if (!current) throw new AppError('NOT_FOUND', 'Agent not found');
         if (current.financialModel !== 'commission-share') {
           throw new AppError(

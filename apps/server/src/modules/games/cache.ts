@@ -1,6 +1,6 @@
 // The running games this instance acted on lately, as their last write left them: a call then costs one
 // statement instead of a read and a write. The cache is never trusted for correctness: every write of a game is
-// conditional on the last_seq it was planned from (queries.ts commitEvents), so a stale entry (another
+// conditional on the last_seq it was planned from (queries.ts writeGames), so a stale entry (another
 // instance moved the game) only makes that write find nothing, and the action is planned again from the
 // database under the row lock. docs/decisions/045-games-server.md
 import type { Snapshot } from './queries.js';

@@ -1,6 +1,7 @@
 // A game's public id: 'G' and 10 characters of Crockford's base32 (no I, L, O, U), 50 random bits from
 // node:crypto, e.g. 'G7K2M9QX4TB'. Short enough to read out and type, safe in a URL, never guessable; the web shows
-// its last 8 characters (spec 02 section 9). Offline games (issue 10) bring ids of their own ('offline_...').
+// its last 8 characters (product/draw.md#game-ids). Offline games (issue 10) bring ids of their own
+// ('offline_...').
 import { randomBytes } from 'node:crypto';
 import { isUuid } from '../users/index.js';
 

@@ -7,10 +7,10 @@ import { createGamesService } from './service.js';
 
 export const gamesModule = defineModule({
   name: 'games',
-  register(app, { config, database, users, metrics }) {
+  register(app, { config, database, users, metrics, now }) {
     registerGameRoutes(
       app,
-      createGamesService({ database, users, metrics, writesInFlight: config.gamesWritesInFlight }),
+      createGamesService({ database, users, metrics, now, writesInFlight: config.gamesWritesInFlight }),
     );
     metrics.countGamesRunning(() => countGamesRunning(database.db));
   },

@@ -69,7 +69,8 @@ export function toGame(view: GameView): Game {
     winners: winners.map((w, i) => ({ ...w, prizeShare: etb(shares[i]!) })),
     finishReason: state.finishReason,
     cancelReason: state.cancelReason ?? null,
-    // Spec 00-decisions: a game cancelled before its first call gave its coins back (service.ts planEvents).
+    // A game cancelled before its first call gave its coins back (plan.ts planEvents;
+    // product/money.md#cancelled-games).
     refundedCoins: money.refundedCoins,
     settings: view.settings,
     drawCommitment: view.drawCommitment,

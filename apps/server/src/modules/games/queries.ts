@@ -8,12 +8,11 @@ import {
   eq,
   fillPlaceholders,
   inArray,
-  isNull,
   type SQL,
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database, DbOrTx, Tx } from '../../db/client.js';
 import {
   type GameEventType,
@@ -38,33 +37,6 @@ const byRef = (id: string) => {
 
 // ---------------------------------------------------------------------------------------------------------
 // Creating
-
-/** What creating a game needs of its agent, read under the agent's row lock. */
-export interface AgentForGame {
-  id: string;
-  financialModel: 'virtual-coin' | 'commission-share' | null;
-  commissionPercentage: string | null;
-  winningPatterns: string[] | null;
-}
-
-/**
- * The agent, locked until the transaction ends (NO KEY UPDATE, as every writer of an agent takes it: coins,
- * cartelas, agreements). Creations of one agent queue here, so its coins, its cartelas and an Idempotency-Key
- * are checked by one creation at a time.
- */
-export async function lockAgentForGame(tx: Tx, agentId: string): Promise<AgentForGame | null> {
-  const [row] = await tx
-    .select({
-      id: users.id,
-      financialModel: users.financialModel,
-      commissionPercentage: users.commissionPercentage,
-      winningPatterns: users.winningPatterns,
-    })
-    .from(users)
-    .where(and(eq(users.id, agentId), eq(users.role, 'agent'), isNull(users.deletedAt)))
-    .for('no key update');
-  return row ?? null;
-}
 
 /** The agent's game created with this Idempotency-Key, if any. */
 export async function findByIdempotencyKey(
@@ -126,31 +98,32 @@ export type GameView = Pick<GameRow, Exclude<keyof typeof viewColumns, 'agentUse
   agentUsername: string;
 };
 
-/** A game by `_id` or `gameId`; only the agent's own when `agentId` is given (null: any, for the admin). */
-export async function findGame(db: DbOrTx, id: string, agentId: string | null): Promise<GameView | null> {
+/** The games of one agent, or of every agent for null: the scope policy.ts gives a reader. */
+const ownedBy = (agentId: string | null) => (agentId === null ? undefined : eq(games.agentId, agentId));
+
+/** A game by `_id` or `gameId`, within the scope `agentId` (policy.ts gamesOf); with its cards when asked. */
+async function findOne<Row>(db: DbOrTx, columns: SelectedFields, id: string, agentId: string | null) {
   const [row] = await db
-    .select(viewColumns)
+    .select(columns)
     .from(games)
     .innerJoin(users, eq(users.id, games.agentId))
-    .where(and(byRef(id), agentId === null ? undefined : eq(games.agentId, agentId)))
+    .where(and(byRef(id), ownedBy(agentId)))
     .limit(1);
-  return row ?? null;
+  return (row as Row | undefined) ?? null;
 }
 
+/** A game by `_id` or `gameId`; only the agent's own when `agentId` is given (null: any, for the admin). */
+export const findGame = (db: DbOrTx, id: string, agentId: string | null) =>
+  findOne<GameView>(db, viewColumns, id, agentId);
+
 /** A game with its cards (the room's state, the game's cartelas). */
-export async function findGameWithCards(
-  db: DbOrTx,
-  id: string,
-  agentId: string | null,
-): Promise<(GameView & { cartelas: StoredCartela[] }) | null> {
-  const [row] = await db
-    .select({ ...viewColumns, cartelas: games.cartelas })
-    .from(games)
-    .innerJoin(users, eq(users.id, games.agentId))
-    .where(and(byRef(id), agentId === null ? undefined : eq(games.agentId, agentId)))
-    .limit(1);
-  return row ?? null;
-}
+export const findGameWithCards = (db: DbOrTx, id: string, agentId: string | null) =>
+  findOne<GameView & { cartelas: StoredCartela[] }>(
+    db,
+    { ...viewColumns, cartelas: games.cartelas },
+    id,
+    agentId,
+  );
 
 /** A page of games, newest first, and how many there are (one agent's, or all for `agentId` null). */
 export async function listGames(
@@ -158,7 +131,7 @@ export async function listGames(
   agentId: string | null,
   page: { limit: number; offset: number },
 ): Promise<{ rows: GameView[]; total: number }> {
-  const mine = agentId === null ? undefined : eq(games.agentId, agentId);
+  const mine = ownedBy(agentId);
   const [rows, [counted]] = await Promise.all([
     db
       .select(viewColumns)
@@ -220,7 +193,7 @@ export async function eventTimes(
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// The action path (service.ts runActions): read the game, plan with the reducer, write conditionally.
+// The action path (act.ts runActions): read the game, plan with the reducer, write conditionally.
 
 /** A game as its actions need it. */
 export interface Snapshot {

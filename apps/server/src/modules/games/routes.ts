@@ -28,8 +28,9 @@ export function registerGameRoutes(app: FastifyInstance, service: GamesService):
     if (replayed) reply.header('idempotent-replayed', 'true');
     return answer;
   });
-  registerRoute(app, gameRoutes.myGames, ({ user, query }) => service.myGames(user, query));
-  registerRoute(app, gameRoutes.allGames, ({ query }) => service.allGames(query));
+  // An agent's own games, the admin's every game: one use case, the policy tells whose.
+  registerRoute(app, gameRoutes.myGames, ({ user, query }) => service.list(user, query));
+  registerRoute(app, gameRoutes.allGames, ({ user, query }) => service.list(user, query));
   registerRoute(app, gameRoutes.getGame, ({ user, params }) => service.get(user, params.id));
   registerRoute(app, gameRoutes.roomState, ({ user, params }) => service.roomState(user, params.id));
   registerRoute(app, gameRoutes.gameCartelas, ({ user, params }) => service.cartelas(user, params.id));

@@ -22,7 +22,7 @@ import { commissionPayments } from '../commission/schema.js';
 import { type FinancialModelName, users } from '../users/schema.js';
 
 export const GAME_STATUSES = ['active', 'paused', 'finished', 'cancelled'] as const;
-/** Spec 02 section 3's gameMode: a game is won by its one selected pattern (decision 055). */
+/** The gameMode (product/draw.md#winning-patterns): a game is won by its one selected pattern (decision 055). */
 export const GAME_MODES = ['specific-pattern'] as const;
 /** The actions a game's event log holds: core's reducer actions without create and reveal-seed. */
 export const GAME_EVENT_TYPES = [
@@ -45,7 +45,7 @@ export type GameEventType = (typeof GAME_EVENT_TYPES)[number];
  */
 export type StoredGameState = Omit<GameState, 'cartelas' | 'seedHex'>;
 
-/** The create payload's display fields, kept as sent (spec 02 section 3). */
+/** The create payload's display fields, kept as sent (product/screens.md#create-game-wizard). */
 export interface GameSettings {
   enabledPatterns?: PatternId[];
   moneyLevels?: { amount: number; label?: string }[];
@@ -62,7 +62,7 @@ export interface StoredCartela {
 
 /**
  * One game. Money in santim; the list columns (status, total_calls, winner_cartela, finished_at, last_seq)
- * are kept in step with `state` by the one writer of a game (service.ts), in the transaction that appends
+ * are kept in step with `state` by the one writer of a game (act.ts runActions), in the transaction that appends
  * the events.
  */
 export const games = pgTable(

@@ -1,4 +1,4 @@
-import { authRoutes, HealthResponse } from '@cartela/contract';
+import { HealthResponse, healthRoutes } from '@cartela/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { registerRoute } from '../../route.js';
@@ -9,7 +9,7 @@ export function registerHealthRoutes(
 ): void {
   registerRoute(
     app,
-    authRoutes.health,
+    healthRoutes.check,
     async ({ request, reply }) => {
       let up = true;
       try {

@@ -7,8 +7,8 @@ import type { ReportExportQuery, ReportQuery, ReportResponse } from '@cartela/co
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
 import { BOM, csvStream } from './csv.js';
+import { type ReportScope, reportScope } from './policy.js';
 import { csvHeader, csvRecord, toReportGame, toSummary } from './present.js';
 import {
   type Cursor,
@@ -46,16 +46,10 @@ const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve))
 type PageQuery = z.output<typeof ReportQuery>;
 type ExportQuery = z.output<typeof ReportExportQuery>;
 
-/** The games a caller may see under these filters: an agent only its own (naming an agent is the admin's). */
-function filterFor(user: UserRow, query: ExportQuery): ReportFilter {
-  const admin = user.role === 'admin';
-  if (!admin && query.agentId !== undefined) {
-    throw new AppError('VALIDATION_FAILED', 'agentId is for the admin: an agent sees its own games', {
-      field: 'agentId',
-    });
-  }
+/** The games of a report's scope (policy.ts) under the query's filters. */
+function filterFor({ agentId }: ReportScope, query: ExportQuery): ReportFilter {
   return {
-    agentId: admin ? (query.agentId ?? null) : user.id,
+    agentId,
     status: query.status,
     from: query.date ?? query.startDate ?? null,
     to: query.date ?? query.endDate ?? null,
@@ -125,7 +119,7 @@ export function createReportsService({
 
   return {
     async games(user: UserRow, query: PageQuery): Promise<ReportResponse> {
-      const filter = filterFor(user, query);
+      const filter = filterFor(reportScope(user, query.agentId), query);
       const [rows, { total, counted }] = await Promise.all([
         readPage(db, filter, sortOf(query), {
           limit: query.limit,
@@ -150,8 +144,9 @@ export function createReportsService({
      * stream closes: read to its end, failed, or destroyed because the client went away.
      */
     async exportGames(user: UserRow, query: ExportQuery): Promise<{ fileName: string; body: Readable }> {
-      const filter = filterFor(user, query);
-      const withAgent = user.role === 'admin';
+      const scope = reportScope(user, query.agentId);
+      const filter = filterFor(scope, query);
+      const withAgent = scope.showsAgent;
       const release = exportSlots.take(user.id);
       try {
         const batches = keysetBatches(database, filter, sortOf(query), exportBatchSize, batchTurns);

@@ -28,6 +28,24 @@ export const businessSettings = pgTable(
   (t) => [check('business_settings_one_row_check', sql`${t.id}`)],
 );
 
+/** The sums a day's row and a month's row both keep (the same triggers write both): every one only grows. */
+const rollupSums = () => ({
+  gamesCreated: integer('games_created').notNull().default(0),
+  gamesFinished: integer('games_finished').notNull().default(0),
+  gamesCancelled: integer('games_cancelled').notNull().default(0),
+  /** Cancelled after their first call: played, never counted. */
+  gamesCancelledPlayed: integer('games_cancelled_played').notNull().default(0),
+  /** Of the counted games. */
+  players: integer('players').notNull().default(0),
+  totalSantim: bigint('total_santim', { mode: 'number' }).notNull().default(0),
+  agentFeeSantim: bigint('agent_fee_santim', { mode: 'number' }).notNull().default(0),
+  prizeSantim: bigint('prize_santim', { mode: 'number' }).notNull().default(0),
+  /** Coin sales (ledger 'top-up' rows) of the day or month. */
+  topUps: integer('top_ups').notNull().default(0),
+  coinsSold: bigint('coins_sold', { mode: 'number' }).notNull().default(0),
+  coinRevenueSantim: bigint('coin_revenue_santim', { mode: 'number' }).notNull().default(0),
+});
+
 /**
  * Per agent and business day: the games created that day and, of those, the counted ones (finished) with their
  * money; the cancelled ones; coins sold that day. Every figure only grows (finished and cancelled are final).
@@ -39,20 +57,7 @@ export const agentDailyStats = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     businessDate: date('business_date', { mode: 'string' }).notNull(),
-    gamesCreated: integer('games_created').notNull().default(0),
-    gamesFinished: integer('games_finished').notNull().default(0),
-    gamesCancelled: integer('games_cancelled').notNull().default(0),
-    /** Cancelled after their first call: played, never counted. */
-    gamesCancelledPlayed: integer('games_cancelled_played').notNull().default(0),
-    /** Of the counted games. */
-    players: integer('players').notNull().default(0),
-    totalSantim: bigint('total_santim', { mode: 'number' }).notNull().default(0),
-    agentFeeSantim: bigint('agent_fee_santim', { mode: 'number' }).notNull().default(0),
-    prizeSantim: bigint('prize_santim', { mode: 'number' }).notNull().default(0),
-    /** Coin sales (ledger 'top-up' rows) of the day. */
-    topUps: integer('top_ups').notNull().default(0),
-    coinsSold: bigint('coins_sold', { mode: 'number' }).notNull().default(0),
-    coinRevenueSantim: bigint('coin_revenue_santim', { mode: 'number' }).notNull().default(0),
+    ...rollupSums(),
   },
   // No CHECK across the game counts (finished + cancelled <= created): an upsert's proposed row (0 created,
   // 1 finished) is checked before its conflict is seen. The recomputation test keeps them consistent.
@@ -82,17 +87,7 @@ export const agentMonthlyStats = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     month: date('month', { mode: 'string' }).notNull(),
-    gamesCreated: integer('games_created').notNull().default(0),
-    gamesFinished: integer('games_finished').notNull().default(0),
-    gamesCancelled: integer('games_cancelled').notNull().default(0),
-    gamesCancelledPlayed: integer('games_cancelled_played').notNull().default(0),
-    players: integer('players').notNull().default(0),
-    totalSantim: bigint('total_santim', { mode: 'number' }).notNull().default(0),
-    agentFeeSantim: bigint('agent_fee_santim', { mode: 'number' }).notNull().default(0),
-    prizeSantim: bigint('prize_santim', { mode: 'number' }).notNull().default(0),
-    topUps: integer('top_ups').notNull().default(0),
-    coinsSold: bigint('coins_sold', { mode: 'number' }).notNull().default(0),
-    coinRevenueSantim: bigint('coin_revenue_santim', { mode: 'number' }).notNull().default(0),
+    ...rollupSums(),
   },
   (t) => [
     primaryKey({ name: 'agent_monthly_stats_pkey', columns: [t.agentId, t.month] }),

@@ -288,7 +288,7 @@ describe('GET /api/stats/admin', () => {
     ]);
   });
 
-  it('answers the week when no period is asked for (spec 01 section 2, decision 066)', async () => {
+  it('answers the week when no period is asked for (product/screens.md#period-selector, decision 066)', async () => {
     const body = (await asAdmin('GET', '/api/stats/admin')).json();
     expect(body).toMatchObject({ period: 'week', from: '2026-11-23', to: '2026-11-25' });
     expect(body.overview).toMatchObject({ totalRevenue: 73, totalGames: 3, coinRevenue: 50 });

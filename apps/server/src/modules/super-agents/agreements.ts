@@ -1,12 +1,12 @@
 // Agreements and earnings, in the caller's transaction: the super-agents routes use them, and so does the
 // agents module (choosing a super agent on an agent's form, selling coins to an agent under a super agent).
-// An agent has at most one active agreement (spec 00 'Super agents'); a new one ends the previous one, which
+// An agent has at most one active agreement (product/roles.md#agreements); a new one ends the previous one, which
 // stays in the history. Every writer locks the agent's row first, so two assignments of one agent queue.
 import { DEFAULT_PLATFORM_RATE_PERCENT, type Santim, santim, superAgentShares } from '@cartela/core';
 import type { Tx } from '../../db/client.js';
 import type { SuperAgentAgreementRow, SuperAgentEarningRow, UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { percentToDb } from '../users/index.js';
+import { lockUser, percentToDb } from '../users/index.js';
 import {
   type ActiveAgreement,
   agreementsOfPayment,
@@ -14,7 +14,6 @@ import {
   findActiveAgreement,
   insertAgreement,
   insertEarning,
-  lockUser,
 } from './queries.js';
 
 export interface Assignment {
@@ -37,7 +36,7 @@ export async function lockAgentForAssignment(tx: Tx, agentId: string): Promise<U
   return agent;
 }
 
-/** Only an active super agent can be chosen (spec 02 section 5). */
+/** Only an active super agent can be chosen (product/roles.md#agreements). */
 async function chosenSuperAgent(tx: Tx, superAgentId: string): Promise<UserRow> {
   // Locked too: a super agent being deactivated meanwhile cannot slip a new agreement in.
   const superAgent = await lockUser(tx, superAgentId);

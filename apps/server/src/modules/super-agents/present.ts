@@ -63,7 +63,10 @@ export function toEarning({ earning: e, agentUsername }: EarningView): SuperAgen
   };
 }
 
-/** One of the super agent's agents: the agreement, with the agent's figures under agentId (spec 01 section 3). */
+/**
+ * One of the super agent's agents: the agreement, with the agent's figures under agentId
+ * (product/screens.md#my-agents-tab).
+ */
 export function toAgentLink({ agreement, agent }: AgentLinkView): SuperAgentAgentLinkOut {
   return {
     id: agreement.id,

@@ -15,18 +15,6 @@ import {
 
 type NewEarningRow = typeof superAgentEarnings.$inferInsert;
 
-/** The account with this id if it is not deleted, locked until the transaction ends (any role). */
-export async function lockUser(tx: Tx, id: string): Promise<UserRow | null> {
-  // NO KEY UPDATE, as every writer of an agent takes it (cartelas, coins): it queues them, and does not block
-  // inserts elsewhere that merely reference the row.
-  const [row] = await tx
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .for('no key update');
-  return row ?? null;
-}
-
 export interface SuperAgentView {
   user: UserRow;
   activeAgents: number;
@@ -188,19 +176,21 @@ export async function earningTotals(db: DbOrTx, superAgentId: string): Promise<E
   return row!;
 }
 
+/** The super agent's active agreements with agents that are not deleted (joined as `agents`). */
+const activeLinksOf = (superAgentId: string) =>
+  and(
+    eq(superAgentAgreements.superAgentId, superAgentId),
+    sql`${superAgentAgreements.isActive}`,
+    isNull(agents.deletedAt),
+  );
+
 /** The super agent's agents: its active agreements with agents that are not deleted, newest first. */
 export function agentLinks(db: DbOrTx, superAgentId: string) {
   return db
     .select({ agreement: superAgentAgreements, agent: agents })
     .from(superAgentAgreements)
     .innerJoin(agents, eq(agents.id, superAgentAgreements.agentId))
-    .where(
-      and(
-        eq(superAgentAgreements.superAgentId, superAgentId),
-        sql`${superAgentAgreements.isActive}`,
-        isNull(agents.deletedAt),
-      ),
-    )
+    .where(activeLinksOf(superAgentId))
     .orderBy(desc(superAgentAgreements.effectiveFrom), desc(superAgentAgreements.id));
 }
 export type AgentLinkView = Awaited<ReturnType<typeof agentLinks>>[number];
@@ -308,12 +298,6 @@ export async function countActiveAgents(db: DbOrTx, superAgentId: string): Promi
     .select({ n: sql<number>`count(*)::int` })
     .from(superAgentAgreements)
     .innerJoin(agents, eq(agents.id, superAgentAgreements.agentId))
-    .where(
-      and(
-        eq(superAgentAgreements.superAgentId, superAgentId),
-        sql`${superAgentAgreements.isActive}`,
-        isNull(agents.deletedAt),
-      ),
-    );
+    .where(activeLinksOf(superAgentId));
   return row?.n ?? 0;
 }

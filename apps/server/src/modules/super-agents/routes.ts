@@ -1,6 +1,6 @@
 // Super agent management (admin), the super agent's own dashboard and the admin's handling of its earnings:
 // thin handlers over the services.
-import { superAgentDashboardRoutes as dashboard, networkRoutes } from '@cartela/contract';
+import { superAgentDashboardRoutes as dashboard, superAgentRoutes } from '@cartela/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerRoute } from '../../route.js';
 import type { SuperAgentDashboardService } from './dashboard.js';
@@ -11,11 +11,13 @@ export function registerSuperAgentRoutes(
   service: SuperAgentsService,
   dashboardService: SuperAgentDashboardService,
 ): void {
-  registerRoute(app, networkRoutes.listSuperAgents, () => service.list());
-  registerRoute(app, networkRoutes.createSuperAgent, ({ body }) => service.create(body));
-  registerRoute(app, networkRoutes.updateSuperAgent, ({ params, body }) => service.update(params.id, body));
-  registerRoute(app, networkRoutes.assignAgent, ({ body }) => service.assign(body));
-  registerRoute(app, networkRoutes.agreements, () => service.agreements());
+  registerRoute(app, superAgentRoutes.listSuperAgents, () => service.list());
+  registerRoute(app, superAgentRoutes.createSuperAgent, ({ body }) => service.create(body));
+  registerRoute(app, superAgentRoutes.updateSuperAgent, ({ params, body }) =>
+    service.update(params.id, body),
+  );
+  registerRoute(app, superAgentRoutes.assignAgent, ({ body }) => service.assign(body));
+  registerRoute(app, superAgentRoutes.agreements, () => service.agreements());
 
   // The super agent's own: the id is the session's, never a parameter.
   registerRoute(app, dashboard.overview, ({ user }) => dashboardService.overview(user));

@@ -55,9 +55,10 @@ export const EARNING_STATUSES = ['pending', 'paid', 'cancelled'] as const;
 export type EarningStatus = (typeof EARNING_STATUSES)[number];
 
 /**
- * What a super agent earns on one base (spec 00 'Super agents'): the ETB an agent paid for coins (one row per
- * top-up, tied to its ledger row) or a commission-share agent's day of fees. The amounts and the rates they
- * were computed with are kept as they were: a trigger refuses DELETE and any change but the payment status.
+ * What a super agent earns on one base (product/money.md#super-agent-shares): the ETB an agent paid for coins
+ * (one row per top-up, tied to its ledger row) or a commission-share agent's day of fees. The amounts and the
+ * rates they were computed with are kept as they were: a trigger refuses DELETE and any change but the payment
+ * status.
  * users.total_earnings of the super agent is the sum of super_agent_net_santim of its rows not cancelled.
  */
 export const superAgentEarnings = pgTable(

@@ -15,6 +15,7 @@ import { hashPassword } from '../auth/index.js';
 import {
   ensureUsernameFree,
   insertUser,
+  lockUser,
   percentToDb,
   type UserCache,
   type UserPatch,
@@ -23,7 +24,7 @@ import {
 } from '../users/index.js';
 import { assignSuperAgent } from './agreements.js';
 import { toAgreement, toSuperAgent } from './present.js';
-import { agreementViews, lockUser, superAgentViews } from './queries.js';
+import { agreementViews, superAgentViews } from './queries.js';
 
 type CreateInput = z.output<typeof CreateSuperAgentRequest>;
 type UpdateInput = z.output<typeof UpdateSuperAgentRequest>;
@@ -69,15 +70,15 @@ export function createSuperAgentsService({ database, users }: { database: Databa
     async update(id: string, input: UpdateInput): Promise<z.output<typeof SuperAgentResponse>> {
       // Blank keeps the current password.
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-      // A new password or a deactivation ends every session of the super agent at once (spec 00).
+      // A new password or a deactivation ends every session of the super agent at once (product/roles.md#sessions).
       const endSessions = passwordHash !== undefined || input.isActive === false;
       const superAgent = await users.changing(
         id,
         () =>
           writingUsername(input.username, () =>
             db.transaction(async (tx) => {
-              const current = await lockUser(tx, id);
-              if (current?.role !== 'super-agent') throw superAgentNotFound();
+              const current = await lockUser(tx, id, 'super-agent');
+              if (!current) throw superAgentNotFound();
               if (input.username !== undefined) await ensureUsernameFree(tx, input.username, id);
               const patch: UserPatch = {};
               if (input.username !== undefined) patch.username = input.username;

@@ -1,4 +1,4 @@
-import { type Agreement, networkRoutes, type SuperAgent } from '@cartela/contract';
+import { type Agreement, type SuperAgent, superAgentRoutes } from '@cartela/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { superAgentAgreements } from '../../db/schema.js';
@@ -41,11 +41,11 @@ const agreementsOf = (agentId: string) =>
 
 describe('who may call the super agent routes', () => {
   const routes = [
-    networkRoutes.listSuperAgents,
-    networkRoutes.createSuperAgent,
-    networkRoutes.updateSuperAgent,
-    networkRoutes.assignAgent,
-    networkRoutes.agreements,
+    superAgentRoutes.listSuperAgents,
+    superAgentRoutes.createSuperAgent,
+    superAgentRoutes.updateSuperAgent,
+    superAgentRoutes.assignAgent,
+    superAgentRoutes.agreements,
   ];
   it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))(
     '%s: admins only; 403 for agents and super agents, 401 without a token',

@@ -22,13 +22,17 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | nu
   return row ?? null;
 }
 
-/** The user, locked until the transaction ends (as every writer of the row takes it); null when there is none. */
-export async function lockUser(tx: Tx, id: string): Promise<UserRow | null> {
+/**
+ * The user (of `role`, when given), locked until the transaction ends; null when there is none. Every writer of
+ * a user's row or of what hangs on it (an agent's coins, cartelas, agreements, commission settings, games) takes
+ * this lock first (decision 059). NO KEY UPDATE: rows that only reference the user are not blocked.
+ */
+export async function lockUser(tx: Tx, id: string, role?: UserRow['role']): Promise<UserRow | null> {
   if (!isUuid(id)) return null;
   const [row] = await tx
     .select()
     .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .where(and(eq(users.id, id), role ? eq(users.role, role) : undefined, isNull(users.deletedAt)))
     .for('no key update');
   return row ?? null;
 }

@@ -6,10 +6,11 @@
 // An upload writes its pack in steps (decision 057): the pack row, marked unfinished (version UNFINISHED), then
 // its files a batch per statement, then the finish that gives it its version. Every read here leaves unfinished
 // packs out, so a half-written pack is never seen; one left behind by a crash is deleted by dropAbandoned.
-import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { PackFile } from './pack.js';
+import { usableBy } from './policy.js';
 import {
   type DefaultPackId,
   type VoicePackRow,
@@ -18,6 +19,8 @@ import {
   voicePackSelections,
   voicePacks,
 } from './schema.js';
+
+type PackUser = Parameters<typeof usableBy>[0];
 
 /** A pack with the agents it is offered to (empty when offered to all) and the paths of its files. */
 export interface PackView extends VoicePackRow {
@@ -224,19 +227,8 @@ export async function deletePack(tx: Tx, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The condition for a pack an agent may use: active and offered to all or to the agent. */
-const offeredTo = (agentId: string) =>
-  and(
-    finished,
-    eq(voicePacks.isActive, true),
-    or(
-      eq(voicePacks.offeredToAll, true),
-      sql`EXISTS (SELECT 1 FROM ${voicePackOffers} WHERE ${voicePackOffers.packId} = ${voicePacks.id} AND ${voicePackOffers.agentId} = ${agentId})`,
-    ),
-  );
-
-/** The custom packs an agent may use, by name. */
-export async function packsOfferedTo(db: DbOrTx, agentId: string) {
+/** The custom packs the user may use (policy.ts), by name. */
+export async function packsUsableBy(db: DbOrTx, user: PackUser) {
   return db
     .select({
       id: voicePacks.id,
@@ -245,7 +237,7 @@ export async function packsOfferedTo(db: DbOrTx, agentId: string) {
       version: voicePacks.version,
     })
     .from(voicePacks)
-    .where(offeredTo(agentId))
+    .where(and(finished, usableBy(user)))
     .orderBy(voicePacks.name, voicePacks.id);
 }
 
@@ -272,15 +264,12 @@ export async function saveSelection(
     .onConflictDoUpdate({ target: voicePackSelections.userId, set: { ...values, updatedAt: new Date() } });
 }
 
-/**
- * One file's bytes, for the admin (any finished pack) or an agent (a pack it may use: else nothing, as if there
- * were no such pack).
- */
+/** One file's bytes, of a pack the user may use (policy.ts): else nothing, as if there were no such pack. */
 export async function fileOf(
   db: DbOrTx,
   packId: string,
   path: string,
-  agentId: string | null,
+  user: PackUser,
 ): Promise<{ mime: string; sha256: string; data: Uint8Array } | null> {
   const [row] = await db
     .select({
@@ -290,13 +279,7 @@ export async function fileOf(
     })
     .from(voicePackFiles)
     .innerJoin(voicePacks, eq(voicePacks.id, voicePackFiles.packId))
-    .where(
-      and(
-        eq(voicePackFiles.packId, packId),
-        eq(voicePackFiles.path, path),
-        agentId ? offeredTo(agentId) : finished,
-      ),
-    );
+    .where(and(eq(voicePackFiles.packId, packId), eq(voicePackFiles.path, path), finished, usableBy(user)));
   // PostgreSQL breaks base64 into lines of 76 characters; Buffer.from skips the line breaks.
   return row ? { mime: row.mime, sha256: row.sha256, data: Buffer.from(row.data, 'base64') } : null;
 }

@@ -24,6 +24,7 @@ import type { Database } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { checkPack, readFiles } from './pack.js';
+import { notAvailable, voiceFileNotFound } from './policy.js';
 import {
   deletePack,
   dropAbandoned,
@@ -37,7 +38,7 @@ import {
   lockPack,
   nameTaken,
   type PackView,
-  packsOfferedTo,
+  packsUsableBy,
   packViews,
   replaceOffers,
   saveSelection,
@@ -201,10 +202,7 @@ export function createVoicePacksService({ database }: { database: Database }) {
     },
 
     async available(agent: UserRow): Promise<AvailableVoicePacksResponse> {
-      const [custom, selection] = await Promise.all([
-        packsOfferedTo(db, agent.id),
-        selectionOf(db, agent.id),
-      ]);
+      const [custom, selection] = await Promise.all([packsUsableBy(db, agent), selectionOf(db, agent.id)]);
       const packs: AvailableVoicePacksResponse['packs'] = [
         ...DEFAULT_VOICE_PACKS.map((p) => ({
           id: p.id,
@@ -235,20 +233,16 @@ export function createVoicePacksService({ database }: { database: Database }) {
         await saveSelection(db, agent.id, { defaultPack: packId });
         return { selected: packId };
       }
-      const offered = await packsOfferedTo(db, agent.id);
-      if (!offered.some((p) => p.id === packId)) {
-        throw new AppError('VALIDATION_FAILED', 'packId: This voice pack is not available to you', {
-          field: 'packId',
-        });
-      }
+      const usable = await packsUsableBy(db, agent);
+      if (!usable.some((p) => p.id === packId)) throw notAvailable();
       await saveSelection(db, agent.id, { packId });
       return { selected: packId };
     },
 
     /** The admin reads any pack's files; an agent those of a pack it may use (else 404, as for no pack). */
     async file(user: UserRow, packId: string, path: string): Promise<PackFileBytes> {
-      const row = await fileOf(db, packId, path, user.role === 'admin' ? null : user.id);
-      if (!row) throw new AppError('NOT_FOUND', 'Voice file not found');
+      const row = await fileOf(db, packId, path, user);
+      if (!row) throw voiceFileNotFound();
       return row;
     },
   };

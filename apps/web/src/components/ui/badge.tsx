@@ -12,14 +12,6 @@ const TONES = {
 
 export type BadgeTone = keyof typeof TONES;
 
-/** Game statuses and their colours (spec 02 section 4): active green, finished red, cancelled grey, paused yellow. */
-export const GAME_STATUS_TONE: Record<string, BadgeTone> = {
-  active: 'success',
-  finished: 'danger',
-  cancelled: 'neutral',
-  paused: 'warning',
-};
-
 export interface BadgeProps extends ComponentProps<'span'> {
   tone?: BadgeTone;
 }

@@ -144,3 +144,30 @@ export function ConfirmDialog({
     />
   );
 }
+
+export interface FormButtonsProps {
+  /** The id of the form the submit button sends. */
+  form: string;
+  /** The form is being sent: Cancel waits, the submit button shows it is busy. */
+  pending: boolean;
+  onCancel: () => void;
+  /** The submit button is off (something the form needs is missing). */
+  disabled?: boolean;
+  /** What the submit button says. */
+  children: ReactNode;
+}
+
+/** A form dialog's buttons: Cancel, then the form's submit. */
+export function FormButtons({ form, pending, onCancel, disabled, children }: FormButtonsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button variant="outline" onClick={onCancel} disabled={pending}>
+        {t('common.cancel')}
+      </Button>
+      <Button type="submit" form={form} loading={pending} disabled={disabled}>
+        {children}
+      </Button>
+    </>
+  );
+}

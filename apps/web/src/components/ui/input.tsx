@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
-import { Eye, EyeOff } from 'lucide-react';
-import { type ComponentProps, useState } from 'react';
+import { Eye, EyeOff, Search } from 'lucide-react';
+import { type ComponentProps, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // 16 px text: phones do not zoom into the field on focus.
@@ -14,6 +14,46 @@ export const inputClasses = clsx(
 
 export function Input({ className, ...props }: ComponentProps<'input'>) {
   return <input className={clsx(inputClasses, className)} {...props} />;
+}
+
+/**
+ * A contact (a phone number, most often): the phone's telephone keyboard, at most the contract's 120 characters
+ * (`Contact`), and no browser suggestions unless the caller asks (`autoComplete="tel"` for one's own).
+ */
+export function ContactInput(props: Omit<ComponentProps<'input'>, 'type'>) {
+  return <Input type="text" inputMode="tel" autoComplete="off" maxLength={120} {...props} />;
+}
+
+/**
+ * A search box with a magnifier: `label` names it for screen readers and is its placeholder. `className` sizes
+ * the box.
+ */
+export function SearchInput({
+  label,
+  className,
+  ...props
+}: Omit<ComponentProps<'input'>, 'type'> & { label: string }) {
+  const id = useId();
+  return (
+    <div className={clsx('relative', className)}>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted"
+        aria-hidden="true"
+      />
+      <Input id={id} type="search" placeholder={label} className="pl-9" {...props} />
+    </div>
+  );
+}
+
+/**
+ * Notes (a receipt number, why a rate changed): a few lines that grow on request, at most the contract's 500
+ * characters. `className` replaces its least height (min-h-20).
+ */
+export function NotesInput({ className = 'min-h-20', ...props }: ComponentProps<'textarea'>) {
+  return <textarea maxLength={500} className={clsx(inputClasses, 'resize-y py-2', className)} {...props} />;
 }
 
 /** A password field with a show/hide toggle ('Show password' / 'Hide password'). */

@@ -45,6 +45,26 @@ export function NumberInput({ kind, ...props }: ComponentProps<'input'> & { kind
 }
 
 /**
+ * A cartela or ball number as it is typed: digits only, at most `digits` of them, anything else dropped at once.
+ * Unlike an amount (NumberInput, judged and never rewritten), a number 1-300 has nothing to lose to this, and
+ * the field never shows what could not be one.
+ */
+export function DigitsInput({
+  digits = 3,
+  onDigits,
+  ...props
+}: Omit<ComponentProps<'input'>, 'onChange'> & { digits?: number; onDigits: (value: string) => void }) {
+  return (
+    <Input
+      inputMode="numeric"
+      autoComplete="off"
+      {...props}
+      onChange={(event) => onDigits(event.target.value.replace(/\D/g, '').slice(0, digits))}
+    />
+  );
+}
+
+/**
  * A number field's registration in a contract form (lib/form.ts): the input keeps the text as typed and the
  * form holds `typedNumber(text)`, so the contract's schema refuses what is not a number of that kind with the
  * field's translated message, and the submit sends nothing.

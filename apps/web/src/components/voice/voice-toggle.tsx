@@ -19,7 +19,7 @@ export interface VoiceToggleProps {
 }
 
 /**
- * The voice on/off button (spec 01 'Voice toggle button'): turning it on plays 'everybody jump', and clicks
+ * The voice on/off button (product/voices.md#voice-manager): turning it on plays 'everybody jump', and clicks
  * are blocked while that sound plays; turning it off stops every sound. A toggle button (aria-pressed).
  */
 export function VoiceToggle({ size = 'md', showLabel = size !== 'sm', className }: VoiceToggleProps) {

@@ -1,11 +1,11 @@
-import { lazyPage, type PageEntry } from '@/lib/pages';
+import { ADMIN_OR_AGENT, lazyPage, type PageEntry } from '@/lib/pages';
 import { paths } from '@/lib/paths';
 
 export const pages: PageEntry[] = [
   {
-    // Agents open it too (their own cartelas), but only the admin's menu lists it (spec 01 section 2).
+    // Agents open it too (their own cartelas), but only the admin's menu lists it (product/roles.md#menus).
     path: paths.agents,
-    access: 'login',
+    access: ADMIN_OR_AGENT,
     page: lazyPage(
       () => import('./pages/agents-page'),
       (m) => m.AgentsPage,

@@ -7,8 +7,8 @@ const LoginPage = lazyPage(
 );
 
 export const pages: PageEntry[] = [
-  { path: paths.login, access: 'public', page: LoginPage },
-  // The guard's target for super-agent pages; its own content is never shown (spec 01 section 2): it is the
-  // unified sign-in screen, which sends a signed-in user on to their home page.
-  { path: paths.superAgentLogin, access: 'public', page: LoginPage },
+  { path: paths.login, access: 'public', signIn: true, page: LoginPage },
+  // The guard's target for super-agent pages; its own content is never shown (product/screens.md#sign-in): it is
+  // the unified sign-in screen, which sends a signed-in user on to their home page.
+  { path: paths.superAgentLogin, access: 'public', signIn: true, page: LoginPage },
 ];

@@ -4,7 +4,7 @@ import { paths } from '@/lib/paths';
 export const pages: PageEntry[] = [
   {
     path: paths.balance,
-    access: 'admin',
+    access: ['admin'],
     page: lazyPage(
       () => import('./pages/balance-page'),
       (m) => m.BalancePage,

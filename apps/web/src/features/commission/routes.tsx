@@ -4,7 +4,7 @@ import { paths } from '@/lib/paths';
 export const pages: PageEntry[] = [
   {
     path: paths.commission,
-    access: 'admin',
+    access: ['admin'],
     page: lazyPage(
       () => import('./pages/commission-page'),
       (m) => m.CommissionPage,

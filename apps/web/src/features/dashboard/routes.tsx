@@ -1,10 +1,10 @@
-import { lazyPage, type PageEntry } from '@/lib/pages';
+import { ADMIN_OR_AGENT, lazyPage, type PageEntry } from '@/lib/pages';
 import { paths } from '@/lib/paths';
 
 export const pages: PageEntry[] = [
   {
     path: paths.dashboard,
-    access: 'login',
+    access: ADMIN_OR_AGENT,
     page: lazyPage(
       () => import('./pages/dashboard-page'),
       (m) => m.DashboardPage,

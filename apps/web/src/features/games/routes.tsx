@@ -1,10 +1,10 @@
-import { lazyPage, type PageEntry } from '@/lib/pages';
+import { ADMIN_OR_AGENT, lazyPage, type PageEntry } from '@/lib/pages';
 import { paths, patterns } from '@/lib/paths';
 
 export const pages: PageEntry[] = [
   {
     path: paths.games,
-    access: 'login',
+    access: ADMIN_OR_AGENT,
     page: lazyPage(
       () => import('./pages/games-page'),
       (m) => m.GamesPage,
@@ -13,7 +13,7 @@ export const pages: PageEntry[] = [
   },
   {
     path: patterns.gameHistory,
-    access: 'login',
+    access: ADMIN_OR_AGENT,
     page: lazyPage(
       () => import('./pages/game-history-page'),
       (m) => m.GameHistoryPage,

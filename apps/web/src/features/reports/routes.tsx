@@ -1,10 +1,10 @@
-import { lazyPage, type PageEntry } from '@/lib/pages';
+import { ADMIN_OR_AGENT, lazyPage, type PageEntry } from '@/lib/pages';
 import { paths } from '@/lib/paths';
 
 export const pages: PageEntry[] = [
   {
     path: paths.reports,
-    access: 'login',
+    access: ADMIN_OR_AGENT,
     page: lazyPage(
       () => import('./pages/reports-page'),
       (m) => m.ReportsPage,
@@ -13,7 +13,7 @@ export const pages: PageEntry[] = [
   },
   {
     path: paths.adminReports,
-    access: 'admin',
+    access: ['admin'],
     page: lazyPage(
       () => import('./pages/reports-page'),
       (m) => m.AdminReportsPage,

@@ -1,4 +1,4 @@
-import { lazyPage, type PageEntry } from '@/lib/pages';
+import { ADMIN_OR_AGENT, lazyPage, type PageEntry } from '@/lib/pages';
 import { patterns } from '@/lib/paths';
 import { pages as displayPages } from './display/routes';
 
@@ -9,7 +9,7 @@ import { pages as displayPages } from './display/routes';
 export const pages: PageEntry[] = [
   {
     path: patterns.gameRoom,
-    access: 'login',
+    access: ADMIN_OR_AGENT,
     page: lazyPage(
       () => import('./pages/room-page'),
       (m) => m.RoomPage,

@@ -2,13 +2,10 @@ import { canCall, type GameState } from '@cartela/core';
 import { useTranslation } from 'react-i18next';
 import { businessTimeZone } from '@/lib/format';
 
-/** Spec 02 section 9: a game id is shown by its last 8 characters (the whole id stays in titles). */
-export const shortGameId = (gameId: string): string => gameId.slice(-8);
-
-/** Spec 02 section 9: calling speeds 2-6 s, 3 s by default. */
+/** product/screens.md#auto-call: calling speeds 2-6 s, 3 s by default. */
 export const CALLING_SPEEDS_MS = [2000, 3000, 4000, 5000, 6000] as const;
 export const DEFAULT_CALLING_SPEED_MS = 3000;
-/** Spec 02 section 4 and 9: the room's moments. */
+/** product/screens.md#room-moments: the room's moments. */
 export const HIGHLIGHT_MS = 1500;
 export const ROLLING_MS = 2000;
 export const SHUFFLE_FLICKER_MS = 3000;
@@ -17,8 +14,8 @@ export const CONFETTI_PIECES = 150;
 export const RECENT_CALLS = 5;
 
 /**
- * Whether Call Next can work now: core's canCall, or the first call of a game whose order is still sealed (spec
- * 00 'The draw'), which the server makes: only with the network.
+ * Whether Call Next can work now: core's canCall, or the first call of a game whose order is still sealed
+ * (product/draw.md#sealed-until-the-first-call), which the server makes: only with the network.
  */
 export function callableNow(state: GameState, online: boolean): boolean {
   if (canCall(state)) return true;

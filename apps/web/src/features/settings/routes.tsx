@@ -1,10 +1,10 @@
-import { lazyPage, type PageEntry } from '@/lib/pages';
+import { ADMIN_OR_AGENT, lazyPage, type PageEntry } from '@/lib/pages';
 import { paths } from '@/lib/paths';
 
 export const pages: PageEntry[] = [
   {
     path: paths.settings,
-    access: 'login',
+    access: ADMIN_OR_AGENT,
     page: lazyPage(
       () => import('./pages/settings-layout'),
       (m) => m.SettingsLayout,
@@ -20,6 +20,13 @@ export const pages: PageEntry[] = [
       },
       {
         path: paths.settingsProfile,
+        section: {
+          label: 'settings.profileNav',
+          description: 'settings.profileCard',
+          icon: 'user-round',
+          roles: ADMIN_OR_AGENT,
+          order: 10,
+        },
         page: lazyPage(
           () => import('./pages/profile-page'),
           (m) => m.ProfilePage,
@@ -27,6 +34,13 @@ export const pages: PageEntry[] = [
       },
       {
         path: paths.settingsCommission,
+        section: {
+          label: 'settings.commissionNav',
+          description: 'settings.commissionCard',
+          icon: 'percent',
+          roles: ADMIN_OR_AGENT,
+          order: 20,
+        },
         page: lazyPage(
           () => import('./pages/commission-settings-page'),
           (m) => m.CommissionSettingsPage,

@@ -4,12 +4,12 @@ import { paths } from '@/lib/paths';
 export const pages: PageEntry[] = [
   {
     path: paths.superAgentDashboard,
-    access: 'super-agent',
+    access: ['super-agent'],
     page: lazyPage(
       () => import('./pages/super-agent-dashboard-page'),
       (m) => m.SuperAgentDashboardPage,
     ),
-    // A super agent's menu holds only this page (spec 01 section 6).
+    // A super agent's menu holds only this page (product/roles.md#menus).
     menu: { label: 'nav.dashboard', icon: 'dashboard', roles: ['super-agent'], order: 10 },
   },
 ];

@@ -4,7 +4,7 @@ import { paths } from '@/lib/paths';
 export const pages: PageEntry[] = [
   {
     path: paths.superAgentManagement,
-    access: 'admin',
+    access: ['admin'],
     page: lazyPage(
       () => import('./pages/super-agent-management-page'),
       (m) => m.SuperAgentManagementPage,

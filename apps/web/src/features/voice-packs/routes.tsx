@@ -4,7 +4,7 @@ import { paths } from '@/lib/paths';
 export const pages: PageEntry[] = [
   {
     path: paths.voicePacks,
-    access: 'admin',
+    access: ['admin'],
     page: lazyPage(
       () => import('./pages/voice-packs-page'),
       (m) => m.VoicePacksPage,

@@ -5,6 +5,14 @@ import { paths } from '@/lib/paths';
 export const settingsSections: ChildPage[] = [
   {
     path: paths.settingsVoice,
+    // The voice pack is an agent's.
+    section: {
+      label: 'settings.voiceNav',
+      description: 'settings.voiceCard',
+      icon: 'volume',
+      roles: ['agent'],
+      order: 30,
+    },
     page: lazyPage(
       () => import('./pages/voice-settings-page'),
       (m) => m.VoiceSettingsPage,

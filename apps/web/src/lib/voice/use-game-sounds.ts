@@ -7,7 +7,7 @@ import type { VoiceItem } from './voice-manager';
 
 /**
  * The first call of a game: 'the game has started', the everybody-jump jingle, then the ball, one after another
- * (1 s apart, spec 01 section 9): the jingle never covers the first ball.
+ * (1 s apart, product/voices.md#sounds-of-a-game): the jingle never covers the first ball.
  */
 export const FIRST_CALL_SOUNDS = ['game_started', 'everybody_jump'] as const satisfies readonly VoiceItem[];
 

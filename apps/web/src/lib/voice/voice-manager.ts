@@ -116,7 +116,7 @@ export interface VoiceManagerDeps {
   warn?: (...args: unknown[]) => void;
 }
 
-/** Spec 01 section 5: the voice manager plays at 0.5-2; spec 02 section 9: the room's voice speed is 0.1-3. */
+/** product/voices.md#voice-manager: the voice manager plays at 0.5-2; the room's voice speed is 0.1-3. */
 export const VOICE_SPEED_RANGE = {
   dashboard: { min: 0.5, max: 2 },
   room: { min: 0.1, max: 3 },
@@ -147,7 +147,7 @@ const PACK_FILES: readonly PackFile[] = [
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-/** Why a download is not a clip (spec 02 section 8), or null when it may be one. */
+/** Why a download is not a clip (product/voices.md#voice-manager), or null when it may be one. */
 export function corruptReason(bytes: ArrayBuffer, contentType: string): string | null {
   if (/text\/html/i.test(contentType)) return 'an HTML page';
   const view = new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 64));
@@ -400,7 +400,10 @@ export class VoiceManager {
     return buffer;
   }
 
-  /** Downloads a file; a corrupt answer is fetched once more, a missing file is skipped (spec 02 sections 8, 10). */
+  /**
+   * Downloads a file; a corrupt answer is fetched once more, a missing file is skipped
+   * (product/voices.md#voice-manager).
+   */
   private async download(
     pack: VoicePackRef,
     path: string,
@@ -471,7 +474,7 @@ export class VoiceManager {
   /** Plays the items one after another, VOICE_SEQUENCE_GAP_MS between the end of one and the next. */
   playSequence = (items: readonly VoiceItem[]): void => this.play(items.map((item) => ({ item })));
 
-  /** Good bingo, then the winning sound, stopped after WINNING_SOUND_MS (spec 02 section 9). */
+  /** Good bingo, then the winning sound, stopped after WINNING_SOUND_MS (product/voices.md#sounds-of-a-game). */
   goodBingo = (): void => this.play([{ item: 'good_bingo' }, { item: 'winning', maxMs: WINNING_SOUND_MS }]);
 
   /** The blocked voice of Block Cartela. */

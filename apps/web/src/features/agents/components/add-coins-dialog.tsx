@@ -1,19 +1,17 @@
 import { AddCoinsRequest, type Agent } from '@cartela/contract';
-import { clsx } from 'clsx';
 import { ArrowRight, Coins } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { inputClasses } from '@/components/ui/input';
+import { useAddCoins } from '@/api/agents';
+import { Dialog, FormButtons } from '@/components/ui/dialog';
+import { NotesInput } from '@/components/ui/input';
 import { Field } from '@/components/ui/label';
 import { NumberInput, numberField } from '@/components/ui/number-input';
 import { i18n } from '@/i18n';
 import { useContractForm } from '@/lib/form';
 import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { useAddCoins } from '../api/add-coins';
 
 const coins = AddCoinsRequest.shape;
 // The contract's rules: ETB paid 0 or more with at most 2 decimals, whole coins from 1; notes optional.
@@ -24,9 +22,9 @@ const AddCoinsForm = z.object({
 });
 
 /**
- * Add Virtual Coins (spec 02 sections 2 and 5): what the agent paid in ETB, the coins it gets, and the
+ * Add Virtual Coins (product/screens.md#add-virtual-coins): what the agent paid in ETB, the coins it gets, and the
  * balance now and after, before anything is saved. The two amounts are independent: their ratio is the
- * admin's price (spec 00).
+ * admin's price (product/money.md#virtual-coins).
  */
 export function AddCoinsDialog({ agent, onClose }: { agent: Agent; onClose: () => void }) {
   const { t } = useTranslation();
@@ -72,15 +70,10 @@ export function AddCoinsDialog({ agent, onClose }: { agent: Agent; onClose: () =
       title={t('agents.coins.title')}
       description={t('agents.coins.description', { name: agent.username })}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={addCoins.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={addCoins.isPending}>
-            {!addCoins.isPending && <Coins className="size-4" aria-hidden="true" />}
-            {addCoins.isPending ? t('agents.coins.adding') : t('agents.coins.submit')}
-          </Button>
-        </>
+        <FormButtons form={formId} pending={addCoins.isPending} onCancel={onClose}>
+          {!addCoins.isPending && <Coins className="size-4" aria-hidden="true" />}
+          {addCoins.isPending ? t('agents.coins.adding') : t('agents.coins.submit')}
+        </FormButtons>
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-4">
@@ -97,13 +90,7 @@ export function AddCoinsDialog({ agent, onClose }: { agent: Agent; onClose: () =
           </Field>
         </div>
         <Field {...form.field('notes')} label={t('agents.coins.notes')}>
-          <textarea
-            rows={2}
-            maxLength={500}
-            placeholder={t('agents.coins.notesPlaceholder')}
-            className={clsx(inputClasses, 'min-h-20 resize-y py-2')}
-            {...form.input('notes')}
-          />
+          <NotesInput rows={2} placeholder={t('agents.coins.notesPlaceholder')} {...form.input('notes')} />
         </Field>
         <dl
           className="grid grid-cols-[1fr_auto_1fr] items-center gap-3 rounded-xl bg-coin-50 px-4 py-3 ring-1 ring-coin-500/40 ring-inset"

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useFailureToast } from '@/components/load-state';
+import { useSystemCartelas } from '@/api/cartelas';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useSystemCartelas } from '../api/system-cartelas';
 import { AgentsTab } from './agents-tab';
 import { CartelasPanel } from './cartelas-panel';
 
@@ -12,14 +11,9 @@ export type AdminTab = 'agents' | 'cartelas';
 function SystemCartelasTab() {
   const { t } = useTranslation();
   const cartelas = useSystemCartelas();
-  useFailureToast(cartelas.error, cartelas.errorUpdatedAt, t('agents.cartelas.loadFailed'));
   return (
     <CartelasPanel
-      cartelas={cartelas.data}
-      loading={cartelas.isPending}
-      error={cartelas.error}
-      retrying={cartelas.isFetching}
-      onRetry={() => void cartelas.refetch()}
+      list={cartelas}
       loadFailed={t('agents.cartelas.loadFailed')}
       emptyTitle={t('agents.cartelas.empty')}
       emptyBody={t('agents.cartelas.emptyBody')}
@@ -28,7 +22,10 @@ function SystemCartelasTab() {
   );
 }
 
-/** /agents for the admin, under the page's title: tabs Agents (default) and Cartelas (spec 02 section 2). */
+/**
+ * /agents for the admin, under the page's title: tabs Agents (default) and Cartelas
+ * (product/screens.md#agents-and-cartelas).
+ */
 export function AdminView({ tab }: { tab: AdminTab }) {
   const { t } = useTranslation();
   const [, setParams] = useSearchParams();

@@ -1,11 +1,13 @@
 import type { FinancialModel, SuperAgent } from '@cartela/contract';
 import { clsx } from 'clsx';
 import { type ComponentProps, useId } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { Path, PathValue, UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { fieldDescriptionId } from '@/components/ui/label';
-import { NumberInput } from '@/components/ui/number-input';
+import { ContactInput, Input } from '@/components/ui/input';
+import { Field, fieldDescriptionId } from '@/components/ui/label';
+import { NumberInput, numberField } from '@/components/ui/number-input';
+import type { ContractForm } from '@/lib/form';
 import { PATTERN_IDS, usePatternName } from '../utils/patterns';
 
 const MODELS: readonly FinancialModel[] = ['virtual-coin', 'commission-share'];
@@ -109,4 +111,79 @@ export function superAgentChoices(superAgents: readonly SuperAgent[] | undefined
 /** A percentage input (0-100): the shared number input, its text kept as typed (decision 061). */
 export function PercentInput(props: ComponentProps<'input'>) {
   return <NumberInput kind="decimal" className="max-w-36" {...props} />;
+}
+
+/** The fields Create Agent and Edit Agent have alike: the same names, the same rules (agent-forms.ts). */
+interface SharedAgentValues {
+  username: string;
+  contact: string;
+  commissionPercentage: number;
+  minCommissionPercentage: number;
+  systemCommissionShare: number;
+  superAgentCommissionRate: number;
+  winningPatterns: string[];
+}
+
+/** Each percentage's label and hint. */
+const PERCENTS = {
+  commissionPercentage: ['agents.form.commission', 'agents.form.commissionHint'],
+  minCommissionPercentage: ['agents.form.minCommission', 'agents.form.minCommissionHint'],
+  systemCommissionShare: ['agents.form.systemShare', 'agents.form.systemShareHint'],
+  superAgentCommissionRate: ['agents.form.superAgentRate', 'agents.form.superAgentRateHint'],
+} as const;
+
+type AgentFieldName = 'username' | 'contact' | keyof typeof PERCENTS;
+
+/** One field both agent dialogs show alike, on either dialog's form. */
+export function AgentField<V extends SharedAgentValues, T>({
+  form,
+  name,
+}: {
+  form: ContractForm<V, T>;
+  name: AgentFieldName;
+}) {
+  const { t } = useTranslation();
+  const path = name as Path<V>;
+  if (name === 'username') {
+    return (
+      <Field {...form.field(path)} label={t('agents.form.username')}>
+        <Input
+          type="text"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={64}
+          {...form.input(path)}
+        />
+      </Field>
+    );
+  }
+  if (name === 'contact') {
+    return (
+      <Field {...form.field(path)} label={t('agents.form.contact')} className="sm:col-span-2">
+        <ContactInput placeholder={t('agents.form.contactPlaceholder')} {...form.input(path)} />
+      </Field>
+    );
+  }
+  const [label, hint] = PERCENTS[name];
+  return (
+    <Field {...form.field(path)} label={t(label)} hint={t(hint)}>
+      <PercentInput {...numberField(form, path, 'decimal')} />
+    </Field>
+  );
+}
+
+/** The agent's winning patterns on either dialog's form, with 'all' and 'none'. */
+export function AgentPatternsField<V extends SharedAgentValues, T>({ form }: { form: ContractForm<V, T> }) {
+  const path = 'winningPatterns' as Path<V>;
+  const patterns = form.watch(path) as readonly string[] | undefined;
+  return (
+    <PatternsField
+      registration={form.register(path)}
+      error={form.field(path).error}
+      count={patterns?.length ?? 0}
+      onAll={() => form.setValue(path, [...PATTERN_IDS] as PathValue<V, Path<V>>, { shouldValidate: true })}
+      onNone={() => form.setValue(path, [] as PathValue<V, Path<V>>)}
+    />
+  );
 }

@@ -1,19 +1,17 @@
 import type { Agent } from '@cartela/contract';
-import { Plus, Search, Users } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Plus, Users } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useAgents, useDeleteAgent, useUpdateAgent } from '@/api/agents';
 import { LoadError, Loading, useFailureToast } from '@/components/load-state';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/input';
 import { i18n } from '@/i18n';
 import { errorText } from '@/lib/errors';
 import { notify } from '@/lib/toast';
-import { useAgents } from '../api/agents';
-import { useDeleteAgent } from '../api/delete-agent';
-import { useUpdateAgent } from '../api/update-agent';
 import { agentsLinks } from '../utils/links';
 import { AddCoinsDialog } from './add-coins-dialog';
 import { type AgentAction, AgentsTable } from './agents-table';
@@ -31,7 +29,6 @@ const matches = (agent: Agent, needle: string) =>
 export function AgentsTab() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const searchId = useId();
   const agents = useAgents();
   const update = useUpdateAgent();
   const remove = useDeleteAgent();
@@ -50,7 +47,7 @@ export function AgentsTab() {
       notify.success(isActive ? t('agents.actions.activated') : t('agents.actions.deactivated'));
       close();
     } catch (error) {
-      notify.error(errorText(error, i18n.t('agents.form.updateFailed')), { duration: 5000 });
+      notify.screen.error(errorText(error, i18n.t('agents.form.updateFailed')));
     }
   }
 
@@ -60,7 +57,7 @@ export function AgentsTab() {
       notify.success(t('agents.actions.deleted'));
       close();
     } catch (error) {
-      notify.error(errorText(error, i18n.t('agents.actions.deleteFailed')), { duration: 5000 });
+      notify.screen.error(errorText(error, i18n.t('agents.actions.deleteFailed')));
     }
   }
 
@@ -79,23 +76,12 @@ export function AgentsTab() {
   return (
     <section className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
-        <div className="relative min-w-56 flex-1 sm:max-w-sm">
-          <label htmlFor={searchId} className="sr-only">
-            {t('agents.list.search')}
-          </label>
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted"
-            aria-hidden="true"
-          />
-          <Input
-            id={searchId}
-            type="search"
-            placeholder={t('agents.list.search')}
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          label={t('agents.list.search')}
+          className="min-w-56 flex-1 sm:max-w-sm"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
         <Button className="sm:ml-auto" onClick={() => setOpen({ kind: 'create' })}>
           <Plus className="size-4" aria-hidden="true" />
           {t('agents.list.create')}

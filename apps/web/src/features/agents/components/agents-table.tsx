@@ -5,9 +5,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
 import { useFormat } from '@/lib/format';
-import { usePercent as useRate } from '@/lib/percent';
+import { usePercent } from '@/lib/percent';
 
 export type AgentAction = 'toggle' | 'addCoins' | 'edit' | 'cartelas' | 'delete';
 
@@ -50,14 +51,14 @@ function ActionButton({
 }
 
 /**
- * The admin's agents (spec 02 section 2): agent, contact, financial model, super agent, virtual coins,
- * total earnings, status and actions. A phone shows one card per agent (the shared Table folds below md);
+ * The admin's agents (product/screens.md#agents-table): agent, contact, financial model, super agent, virtual
+ * coins, total earnings, status and actions. A phone shows one card per agent (the shared Table folds below md);
  * from xl the actions shrink to icons with their names as tooltips.
  */
 export function AgentsTable({ agents, onAction, togglingId }: AgentsTableProps) {
   const { t } = useTranslation();
   const format = useFormat();
-  const rate = useRate();
+  const rate = usePercent();
   const col = (key: string) => t(`agents.list.columns.${key}` as 'agents.list.columns.agent');
 
   return (
@@ -132,9 +133,11 @@ export function AgentsTable({ agents, onAction, togglingId }: AgentsTableProps) 
                 {format.etb(agent.totalEarnings)}
               </TableCell>
               <TableCell label={col('status')}>
-                <Badge tone={agent.isActive ? 'success' : 'neutral'}>
-                  {agent.isActive ? t('agents.list.active') : t('agents.list.inactive')}
-                </Badge>
+                <StatusBadge
+                  kind="active"
+                  texts="agents.list"
+                  status={agent.isActive ? 'active' : 'inactive'}
+                />
               </TableCell>
               <TableCell className="max-md:mt-2 max-md:border-t max-md:border-line max-md:pt-3">
                 <div className="flex flex-wrap gap-2 max-md:w-full xl:flex-nowrap xl:gap-1.5">

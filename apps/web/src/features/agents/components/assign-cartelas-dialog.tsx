@@ -2,12 +2,12 @@ import { CARTELA_MAX, CARTELA_MIN } from '@cartela/core';
 import { clsx } from 'clsx';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAssignCartelas } from '@/api/cartelas';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { i18n } from '@/i18n';
 import { errorText } from '@/lib/errors';
 import { notify } from '@/lib/toast';
-import { useAssignCartelas } from '../api/assign-cartelas';
 import { NumberPicker } from './number-picker';
 
 const ALL_NUMBERS = Array.from({ length: CARTELA_MAX - CARTELA_MIN + 1 }, (_, i) => CARTELA_MIN + i);
@@ -38,7 +38,7 @@ export function AssignCartelasDialog({ agentId, agentName, held, onClose }: Assi
       notify.success(t('agents.assign.done', { count: numbers.length, agent: agentName }));
       onClose();
     } catch (error) {
-      notify.error(errorText(error, i18n.t('agents.assign.failed')), { duration: 5000 });
+      notify.screen.error(errorText(error, i18n.t('agents.assign.failed')));
     }
   }
 

@@ -2,18 +2,17 @@ import { AutoAssignRequest } from '@cartela/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { useAutoAssign } from '@/api/cartelas';
+import { Dialog, FormButtons } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/label';
 import { NumberInput, numberField } from '@/components/ui/number-input';
 import { i18n } from '@/i18n';
 import { errorText } from '@/lib/errors';
 import { useContractForm } from '@/lib/form';
 import { notify } from '@/lib/toast';
-import { useAutoAssign } from '../api/auto-assign';
 
 const AutoAssignForm = z.object({ count: AutoAssignRequest.shape.count.unwrap() });
-/** Spec 02 section 9: auto-assign gives 10 balanced cartelas unless told otherwise. */
+/** product/cartelas.md#an-agents-cartelas: auto-assign gives 10 balanced cartelas unless told otherwise. */
 const DEFAULT_COUNT = 10;
 
 export interface AutoAssignDialogProps {
@@ -39,7 +38,7 @@ export function AutoAssignDialog({ agentId, agentName, onClose }: AutoAssignDial
       notify.success(t('agents.autoAssign.done', { count: assignedCartelas.length, agent: agentName }));
       onClose();
     } catch (error) {
-      notify.error(errorText(error, i18n.t('agents.autoAssign.failed')), { duration: 5000 });
+      notify.screen.error(errorText(error, i18n.t('agents.autoAssign.failed')));
     }
   });
 
@@ -50,14 +49,9 @@ export function AutoAssignDialog({ agentId, agentName, onClose }: AutoAssignDial
       title={t('agents.autoAssign.title')}
       description={t('agents.autoAssign.description', { agent: agentName })}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={autoAssign.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={autoAssign.isPending}>
-            {autoAssign.isPending ? t('agents.autoAssign.assigning') : t('agents.autoAssign.submit')}
-          </Button>
-        </>
+        <FormButtons form={formId} pending={autoAssign.isPending} onCancel={onClose}>
+          {autoAssign.isPending ? t('agents.autoAssign.assigning') : t('agents.autoAssign.submit')}
+        </FormButtons>
       }
     >
       <form id={formId} onSubmit={submit} noValidate>

@@ -5,18 +5,16 @@ import { ArrowLeft, Pencil, Plus, Shuffle, Trash2, Wand2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFailureToast } from '@/components/load-state';
+import { useAgents } from '@/api/agents';
+import { useAgentCartelas, useGenerateAgentCard, useRemoveAgentCartela } from '@/api/cartelas';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { i18n } from '@/i18n';
 import { errorText } from '@/lib/errors';
 import { notify } from '@/lib/toast';
-import { useAgentCartelas } from '../api/agent-cartelas';
-import { useAgents } from '../api/agents';
-import { useGenerateAgentCard } from '../api/generate-agent-card';
-import { useRemoveAgentCartela } from '../api/remove-agent-cartela';
 import { agentsLinks } from '../utils/links';
 import { AssignCartelasDialog } from './assign-cartelas-dialog';
 import { AutoAssignDialog } from './auto-assign-dialog';
@@ -30,7 +28,7 @@ type Open =
   | null;
 
 /**
- * One agent's cartelas, for the admin (spec 02 section 2, 'Agent cartela editor'): the agent's own cards,
+ * One agent's cartelas, for the admin (product/screens.md#agent-cartela-editor): the agent's own cards,
  * which its games are validated against. Assign, auto-assign, print; per card: edit, new arrangement, remove.
  */
 export function CartelaEditor({ agentId }: { agentId: string }) {
@@ -42,7 +40,6 @@ export function CartelaEditor({ agentId }: { agentId: string }) {
   const [open, setOpen] = useState<Open>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const close = () => setOpen(null);
-  useFailureToast(cartelas.error, cartelas.errorUpdatedAt, t('agents.editor.loadFailed'));
 
   const agent = agents.data?.find((a) => a.id === agentId);
   const name = agent?.username ?? '';
@@ -55,8 +52,9 @@ export function CartelaEditor({ agentId }: { agentId: string }) {
       close();
       setViewing(n);
     } catch (error) {
-      // Spec 02 section 8: when the server cannot generate, a card is made here and the admin may save it.
-      notify.error(errorText(error, i18n.t('agents.editor.generateFailed')), { duration: 5000 });
+      // product/cartelas.md#an-agents-cartelas: when the server cannot generate, a card is made here and the admin
+      // may save it.
+      notify.screen.error(errorText(error, i18n.t('agents.editor.generateFailed')));
       setOpen({ kind: 'edit', n, card: generateCartela(), generatedHere: true });
     }
   }
@@ -67,7 +65,7 @@ export function CartelaEditor({ agentId }: { agentId: string }) {
       notify.success(t('agents.editor.removed', { n, agent: name }));
       close();
     } catch (error) {
-      notify.error(errorText(error, i18n.t('agents.editor.removeFailed')), { duration: 5000 });
+      notify.screen.error(errorText(error, i18n.t('agents.editor.removeFailed')));
     }
   }
 
@@ -125,9 +123,11 @@ export function CartelaEditor({ agentId }: { agentId: string }) {
               <Badge tone={agent.financialModel === 'virtual-coin' ? 'coin' : 'brand'}>
                 {t(`agents.models.${agent.financialModel}`)}
               </Badge>
-              <Badge tone={agent.isActive ? 'success' : 'neutral'}>
-                {agent.isActive ? t('agents.list.active') : t('agents.list.inactive')}
-              </Badge>
+              <StatusBadge
+                kind="active"
+                texts="agents.list"
+                status={agent.isActive ? 'active' : 'inactive'}
+              />
               <span className="text-sm text-ink-muted">{t('agents.editor.subtitle')}</span>
             </div>
           ) : (
@@ -137,11 +137,7 @@ export function CartelaEditor({ agentId }: { agentId: string }) {
       </header>
 
       <CartelasPanel
-        cartelas={cartelas.data}
-        loading={cartelas.isPending}
-        error={cartelas.error}
-        retrying={cartelas.isFetching}
-        onRetry={() => void cartelas.refetch()}
+        list={cartelas}
         loadFailed={t('agents.editor.loadFailed')}
         emptyTitle={t('agents.editor.empty', { name })}
         emptyBody={t('agents.editor.emptyBody')}

@@ -1,10 +1,11 @@
-import { LayoutGrid, Printer, Search } from 'lucide-react';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { LayoutGrid, Printer } from 'lucide-react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError, Loading } from '@/components/load-state';
+import { LoadError, Loading, useFailureToast } from '@/components/load-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/input';
 import { CartelaGrid } from './cartela-grid';
 import { CartelaViewDialog } from './cartela-view-dialog';
 import { PrintSelectDialog } from './print-select-dialog';
@@ -16,11 +17,8 @@ export interface PanelCartela {
 }
 
 export interface CartelasPanelProps<C extends PanelCartela> {
-  cartelas: readonly C[] | undefined;
-  loading: boolean;
-  error: unknown;
-  retrying: boolean;
-  onRetry: () => void;
+  /** The cartelas' query: on its way, loaded, or failed (then a toast, and the failure with a retry). */
+  list: UseQueryResult<readonly C[]>;
   /** The spec's text when the list fails ('Failed to load cartelas', 'Failed to load assigned cartelas'). */
   loadFailed: string;
   emptyTitle: string;
@@ -41,11 +39,7 @@ export interface CartelasPanelProps<C extends PanelCartela> {
 
 /** A list of cartelas: search by number, the numbers as a grid, a card view, and printing. */
 export function CartelasPanel<C extends PanelCartela>({
-  cartelas,
-  loading,
-  error,
-  retrying,
-  onRetry,
+  list,
   loadFailed,
   emptyTitle,
   emptyBody,
@@ -58,7 +52,8 @@ export function CartelasPanel<C extends PanelCartela>({
   onView,
 }: CartelasPanelProps<C>) {
   const { t } = useTranslation();
-  const searchId = useId();
+  const { data: cartelas, isPending: loading, error } = list;
+  useFailureToast(error, list.errorUpdatedAt, loadFailed);
   const [query, setQuery] = useState('');
   const [ownOpen, setOwnOpen] = useState<number | null>(null);
   const open = viewing === undefined ? ownOpen : viewing;
@@ -79,24 +74,13 @@ export function CartelasPanel<C extends PanelCartela>({
   return (
     <section className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
-        <div className="relative min-w-48 flex-1 sm:max-w-xs">
-          <label htmlFor={searchId} className="sr-only">
-            {t('agents.cartelas.search')}
-          </label>
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted"
-            aria-hidden="true"
-          />
-          <Input
-            id={searchId}
-            type="search"
-            inputMode="numeric"
-            placeholder={t('agents.cartelas.search')}
-            value={query}
-            onChange={(e) => setQuery(e.target.value.replace(/\D/g, '').slice(0, 3))}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          label={t('agents.cartelas.search')}
+          className="min-w-48 flex-1 sm:max-w-xs"
+          inputMode="numeric"
+          value={query}
+          onChange={(e) => setQuery(e.target.value.replace(/\D/g, '').slice(0, 3))}
+        />
         <div className="flex flex-wrap gap-2 sm:ml-auto">
           {toolbar}
           <Button variant="outline" onClick={() => setPrinting(true)} disabled={numbers.length === 0}>
@@ -116,7 +100,12 @@ export function CartelasPanel<C extends PanelCartela>({
 
       {loading && <Loading label={t('agents.cartelas.loading')} />}
       {error !== null && !loading && (
-        <LoadError title={loadFailed} error={error} onRetry={onRetry} retrying={retrying} />
+        <LoadError
+          title={loadFailed}
+          error={error}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
       )}
       {cartelas && numbers.length === 0 && (
         <EmptyState icon={LayoutGrid} title={emptyTitle} description={emptyBody} />

@@ -9,22 +9,21 @@ import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useCreateAgent } from '@/api/agents';
+import { useSuperAgents } from '@/api/super-agents';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Input, PasswordInput } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/input';
 import { Field } from '@/components/ui/label';
-import { numberField } from '@/components/ui/number-input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { i18n } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { useContractForm } from '@/lib/form';
 import { notify } from '@/lib/toast';
-import { useCreateAgent } from '../api/create-agent';
-import { useSuperAgents } from '../api/super-agents';
 import { BASIC_INFO_FIELDS, CreateAgentForm, type CreateAgentValues } from '../utils/agent-forms';
 import { PATTERN_IDS } from '../utils/patterns';
-import { FinancialModelField, PatternsField, PercentInput, superAgentChoices } from './agent-form-fields';
+import { AgentField, AgentPatternsField, FinancialModelField, superAgentChoices } from './agent-form-fields';
 
 const DEFAULTS: CreateAgentValues = {
   username: '',
@@ -42,7 +41,7 @@ const DEFAULTS: CreateAgentValues = {
 const STEP_ONE = new Set<string>(BASIC_INFO_FIELDS);
 
 /**
- * Create Agent in two steps (spec 02 sections 2, 4 and 5): Basic Info, then Super Agent Assignment. Next opens
+ * Create Agent in two steps (product/screens.md#create-agent): Basic Info, then Super Agent Assignment. Next opens
  * once username and password are filled, and only if the first step's fields are valid; Back keeps what was
  * typed, and every box shows what will be sent after any Back and Next. A refusal about a first-step field (a
  * taken username) brings that step back with the message under its input.
@@ -186,16 +185,7 @@ export function CreateAgentDialog({ onClose }: { onClose: () => void }) {
             kept sending the rate it held while the box showed the commission (issue 20). */}
         {step === 1 ? (
           <div key="basic" className="grid gap-4 sm:grid-cols-2">
-            <Field {...form.field('username')} label={t('agents.form.username')}>
-              <Input
-                type="text"
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={64}
-                {...form.input('username')}
-              />
-            </Field>
+            <AgentField form={form} name="username" />
             <Field
               {...form.field('password')}
               label={t('agents.form.password')}
@@ -203,50 +193,15 @@ export function CreateAgentDialog({ onClose }: { onClose: () => void }) {
             >
               <PasswordInput autoComplete="new-password" {...form.input('password')} />
             </Field>
-            <Field {...form.field('contact')} label={t('agents.form.contact')} className="sm:col-span-2">
-              <Input
-                type="text"
-                inputMode="tel"
-                autoComplete="off"
-                maxLength={120}
-                placeholder={t('agents.form.contactPlaceholder')}
-                {...form.input('contact')}
-              />
-            </Field>
+            <AgentField form={form} name="contact" />
             <div className="sm:col-span-2">
               <FinancialModelField registration={form.register('financialModel')} value={model} />
             </div>
-            <Field
-              {...form.field('commissionPercentage')}
-              label={t('agents.form.commission')}
-              hint={t('agents.form.commissionHint')}
-            >
-              <PercentInput {...numberField(form, 'commissionPercentage', 'decimal')} />
-            </Field>
-            <Field
-              {...form.field('minCommissionPercentage')}
-              label={t('agents.form.minCommission')}
-              hint={t('agents.form.minCommissionHint')}
-            >
-              <PercentInput {...numberField(form, 'minCommissionPercentage', 'decimal')} />
-            </Field>
-            {model === 'commission-share' && (
-              <Field
-                {...form.field('systemCommissionShare')}
-                label={t('agents.form.systemShare')}
-                hint={t('agents.form.systemShareHint')}
-              >
-                <PercentInput {...numberField(form, 'systemCommissionShare', 'decimal')} />
-              </Field>
-            )}
+            <AgentField form={form} name="commissionPercentage" />
+            <AgentField form={form} name="minCommissionPercentage" />
+            {model === 'commission-share' && <AgentField form={form} name="systemCommissionShare" />}
             <div className="sm:col-span-2">
-              <PatternsField
-                registration={form.register('winningPatterns')}
-                error={form.formState.errors.winningPatterns?.message}
-                count={patterns.length}
-                onAll={() => form.setValue('winningPatterns', [...PATTERN_IDS], { shouldValidate: true })}
-                onNone={() => form.setValue('winningPatterns', [])}
-              />
+              <AgentPatternsField form={form} />
             </div>
           </div>
         ) : (
@@ -287,15 +242,7 @@ export function CreateAgentDialog({ onClose }: { onClose: () => void }) {
                 </Button>
               </p>
             )}
-            {superAgentId !== '' && (
-              <Field
-                {...form.field('superAgentCommissionRate')}
-                label={t('agents.form.superAgentRate')}
-                hint={t('agents.form.superAgentRateHint')}
-              >
-                <PercentInput {...numberField(form, 'superAgentCommissionRate', 'decimal')} />
-              </Field>
-            )}
+            {superAgentId !== '' && <AgentField form={form} name="superAgentCommissionRate" />}
           </div>
         )}
       </form>

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { agentsQuery } from '@/api/agents';
 import { queryClient } from '@/lib/query-client';
 import { json, mockApi } from '@/test/utils';
-import { agentsQuery } from '../api/agents';
 import {
   AGENT_ID,
   agentsAnswer,

@@ -3,21 +3,18 @@ import { DEFAULT_SUPER_AGENT_RATE_PERCENT, DEFAULT_SYSTEM_COMMISSION_SHARE_PERCE
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { Input, PasswordInput } from '@/components/ui/input';
+import { fetchAgents, isBalanceChanged, useUpdateAgent } from '@/api/agents';
+import { useSuperAgents } from '@/api/super-agents';
+import { Dialog, FormButtons } from '@/components/ui/dialog';
+import { PasswordInput } from '@/components/ui/input';
 import { Field } from '@/components/ui/label';
 import { NumberInput, numberField } from '@/components/ui/number-input';
 import { Select } from '@/components/ui/select';
 import { i18n } from '@/i18n';
 import { useContractForm } from '@/lib/form';
 import { notify } from '@/lib/toast';
-import { fetchAgents } from '../api/agents';
-import { useSuperAgents } from '../api/super-agents';
-import { isBalanceChanged, useUpdateAgent } from '../api/update-agent';
 import { EditAgentForm, type EditAgentOutput } from '../utils/agent-forms';
-import { PATTERN_IDS } from '../utils/patterns';
-import { FinancialModelField, PatternsField, PercentInput, superAgentChoices } from './agent-form-fields';
+import { AgentField, AgentPatternsField, FinancialModelField, superAgentChoices } from './agent-form-fields';
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x) => b.includes(x));
@@ -70,8 +67,8 @@ export function changesOf(
 }
 
 /**
- * Edit Agent (spec 02 section 5): username required, a blank password keeps the current one, virtual coins
- * (whole, 0 or more) for a virtual-coin agent, rates, financial model, patterns and super agent. Only what
+ * Edit Agent (product/screens.md#edit-agent): username required, a blank password keeps the current one, virtual
+ * coins (whole, 0 or more) for a virtual-coin agent, rates, financial model, patterns and super agent. Only what
  * changed is sent.
  */
 export function EditAgentDialog({ agent, onClose }: { agent: Agent; onClose: () => void }) {
@@ -108,7 +105,7 @@ export function EditAgentDialog({ agent, onClose }: { agent: Agent; onClose: () 
       winningPatterns: t('agents.form.patternsRequired'),
     },
   });
-  const [model, superAgentId, patterns] = form.watch(['financialModel', 'superAgentId', 'winningPatterns']);
+  const [model, superAgentId] = form.watch(['financialModel', 'superAgentId']);
   const choices = superAgentChoices(superAgents.data, agent.superAgentId);
   // The agent's super agent is known from the list even before the super agents have loaded.
   const current =
@@ -147,27 +144,13 @@ export function EditAgentDialog({ agent, onClose }: { agent: Agent; onClose: () 
       description={t('agents.form.editDescription', { name: agent.username })}
       className="sm:max-w-2xl"
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={update.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={update.isPending}>
-            {update.isPending ? t('agents.form.saving') : t('agents.form.save')}
-          </Button>
-        </>
+        <FormButtons form={formId} pending={update.isPending} onCancel={onClose}>
+          {update.isPending ? t('agents.form.saving') : t('agents.form.save')}
+        </FormButtons>
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
-        <Field {...form.field('username')} label={t('agents.form.username')}>
-          <Input
-            type="text"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={64}
-            {...form.input('username')}
-          />
-        </Field>
+        <AgentField form={form} name="username" />
         <Field
           {...form.field('password')}
           label={t('agents.form.newPassword')}
@@ -175,43 +158,15 @@ export function EditAgentDialog({ agent, onClose }: { agent: Agent; onClose: () 
         >
           <PasswordInput autoComplete="new-password" {...form.input('password')} />
         </Field>
-        <Field {...form.field('contact')} label={t('agents.form.contact')} className="sm:col-span-2">
-          <Input
-            type="text"
-            inputMode="tel"
-            autoComplete="off"
-            maxLength={120}
-            placeholder={t('agents.form.contactPlaceholder')}
-            {...form.input('contact')}
-          />
-        </Field>
+        <AgentField form={form} name="contact" />
         <div className="sm:col-span-2">
           <FinancialModelField registration={form.register('financialModel')} value={model} />
         </div>
-        <Field
-          {...form.field('commissionPercentage')}
-          label={t('agents.form.commission')}
-          hint={t('agents.form.commissionHint')}
-        >
-          <PercentInput {...numberField(form, 'commissionPercentage', 'decimal')} />
-        </Field>
-        <Field
-          {...form.field('minCommissionPercentage')}
-          label={t('agents.form.minCommission')}
-          hint={t('agents.form.minCommissionHint')}
-        >
-          <PercentInput {...numberField(form, 'minCommissionPercentage', 'decimal')} />
-        </Field>
+        <AgentField form={form} name="commissionPercentage" />
+        <AgentField form={form} name="minCommissionPercentage" />
         {/* One input per field (the keys): an input React kept in this place would show another field's value. */}
         {model === 'commission-share' ? (
-          <Field
-            key="systemCommissionShare"
-            {...form.field('systemCommissionShare')}
-            label={t('agents.form.systemShare')}
-            hint={t('agents.form.systemShareHint')}
-          >
-            <PercentInput {...numberField(form, 'systemCommissionShare', 'decimal')} />
-          </Field>
+          <AgentField key="systemCommissionShare" form={form} name="systemCommissionShare" />
         ) : (
           <Field
             key="virtualCoins"
@@ -233,23 +188,9 @@ export function EditAgentDialog({ agent, onClose }: { agent: Agent; onClose: () 
             ))}
           </Select>
         </Field>
-        {superAgentId !== '' && (
-          <Field
-            {...form.field('superAgentCommissionRate')}
-            label={t('agents.form.superAgentRate')}
-            hint={t('agents.form.superAgentRateHint')}
-          >
-            <PercentInput {...numberField(form, 'superAgentCommissionRate', 'decimal')} />
-          </Field>
-        )}
+        {superAgentId !== '' && <AgentField form={form} name="superAgentCommissionRate" />}
         <div className="sm:col-span-2">
-          <PatternsField
-            registration={form.register('winningPatterns')}
-            error={form.formState.errors.winningPatterns?.message}
-            count={patterns?.length ?? 0}
-            onAll={() => form.setValue('winningPatterns', [...PATTERN_IDS], { shouldValidate: true })}
-            onNone={() => form.setValue('winningPatterns', [])}
-          />
+          <AgentPatternsField form={form} />
         </div>
       </form>
     </Dialog>

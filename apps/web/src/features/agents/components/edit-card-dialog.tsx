@@ -10,15 +10,15 @@ import {
 import { Shuffle } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUpdateAgentCard } from '@/api/cartelas';
 import { Alert } from '@/components/ui/alert';
 import { BingoCard } from '@/components/ui/bingo-card';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, FormButtons } from '@/components/ui/dialog';
 import { currentLanguage, i18n } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { errorText } from '@/lib/errors';
 import { notify } from '@/lib/toast';
-import { useUpdateAgentCard } from '../api/update-agent-card';
 
 type Cell = { row: number; col: number };
 type Grid = string[][];
@@ -27,9 +27,9 @@ const toGrid = (card: readonly (readonly number[])[]): Grid =>
   card.map((row, r) => row.map((v, c) => (r === CENTRE && c === CENTRE ? '' : v === FREE ? '' : String(v))));
 
 /**
- * The card to send: an empty input becomes 0, as spec 02 says, and core's rule then refuses the 0 naming its
- * cell; the centre is always free. A hall's printed card has a number in every other cell, and a 0 there could
- * never be called: a line through it would never win (decision 066).
+ * The card to send: an empty input becomes 0, as product/cartelas.md#the-card-editor says, and core's rule then
+ * refuses the 0 naming its cell; the centre is always free. A hall's printed card has a number in every other
+ * cell, and a 0 there could never be called: a line through it would never win (decision 066).
  */
 export function cardFromGrid(grid: Grid): number[][] {
   return grid.map((row, r) =>
@@ -134,7 +134,7 @@ export function EditCardDialog({
       const cell = error instanceof ApiError ? cellOfField(error.field) : null;
       const text = errorText(error, i18n.t('agents.editCard.failed'));
       setProblem({ text, cell });
-      notify.error(i18n.t('agents.editCard.failed'), { duration: 5000 });
+      notify.screen.error(i18n.t('agents.editCard.failed'));
       focusCell(cell);
     }
   }
@@ -162,12 +162,9 @@ export function EditCardDialog({
               {t('agents.editCard.another')}
             </Button>
           )}
-          <Button variant="outline" onClick={onClose} disabled={update.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={update.isPending}>
+          <FormButtons form={formId} pending={update.isPending} onCancel={onClose}>
             {update.isPending ? t('agents.editCard.saving') : t('agents.editCard.save')}
-          </Button>
+          </FormButtons>
         </>
       }
     >

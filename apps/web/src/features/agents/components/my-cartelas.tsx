@@ -1,15 +1,14 @@
 import { PATTERN_IDS } from '@cartela/core';
 import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useFailureToast } from '@/components/load-state';
+import { useMyCartelas } from '@/api/cartelas';
 import { Badge } from '@/components/ui/badge';
 import { PageHeader } from '@/components/ui/page-header';
 import { useSession } from '@/lib/session';
-import { useMyCartelas } from '../api/my-cartelas';
 import { CartelasPanel } from './cartelas-panel';
 
 /**
- * /agents for an agent: its own cartelas, view only (spec 02 sections 2 and 6). These are the agent's own
+ * /agents for an agent: its own cartelas, view only (product/screens.md#own-cartelas). These are the agent's own
  * copies, the cards its games are checked against, so they are also what it prints. A card names the winning
  * patterns it plays: the agent's own, the ones its games may use (the server refuses any other), in core's
  * order (decision 066).
@@ -20,7 +19,6 @@ export function MyCartelas() {
   const { user } = useSession();
   const mine = user?.winningPatterns ?? [];
   const patterns = PATTERN_IDS.filter((id) => mine.includes(id));
-  useFailureToast(cartelas.error, cartelas.errorUpdatedAt, t('agents.mine.loadFailed'));
   return (
     <>
       <PageHeader
@@ -36,11 +34,7 @@ export function MyCartelas() {
         description={t('agents.mine.subtitle')}
       />
       <CartelasPanel
-        cartelas={cartelas.data}
-        loading={cartelas.isPending}
-        error={cartelas.error}
-        retrying={cartelas.isFetching}
-        onRetry={() => void cartelas.refetch()}
+        list={cartelas}
         loadFailed={t('agents.mine.loadFailed')}
         emptyTitle={t('agents.mine.empty')}
         emptyBody={t('agents.mine.emptyBody')}

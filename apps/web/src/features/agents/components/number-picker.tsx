@@ -2,8 +2,8 @@ import { clsx } from 'clsx';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { DigitsInput } from '@/components/ui/number-input';
 
 export interface NumberPickerProps {
   /** The cartela numbers offered, ascending. */
@@ -47,7 +47,6 @@ export function NumberPicker({ options, disabled, disabledHint, selected, onChan
     onChange(new Set([...selected, ...selectable.filter((n) => n >= start && n <= end)]));
   }
 
-  const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 3);
   // Enter in a range input adds the range (it must not submit the dialog's form).
   const onEnter = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
@@ -79,29 +78,25 @@ export function NumberPicker({ options, disabled, disabledHint, selected, onChan
         <div className="flex flex-wrap items-end gap-2">
           <div className="w-20 space-y-1">
             <Label htmlFor={`${id}-from`}>{t('agents.picker.from')}</Label>
-            <Input
+            <DigitsInput
               id={`${id}-from`}
-              inputMode="numeric"
-              autoComplete="off"
               value={from}
               placeholder={String(min)}
               aria-invalid={rangeError ? true : undefined}
               aria-describedby={rangeError ? `${id}-range-error` : undefined}
-              onChange={(e) => setFrom(digitsOnly(e.target.value))}
+              onDigits={setFrom}
               onKeyDown={onEnter}
             />
           </div>
           <div className="w-20 space-y-1">
             <Label htmlFor={`${id}-to`}>{t('agents.picker.to')}</Label>
-            <Input
+            <DigitsInput
               id={`${id}-to`}
-              inputMode="numeric"
-              autoComplete="off"
               value={to}
               placeholder={String(max)}
               aria-invalid={rangeError ? true : undefined}
               aria-describedby={rangeError ? `${id}-range-error` : undefined}
-              onChange={(e) => setTo(digitsOnly(e.target.value))}
+              onDigits={setTo}
               onKeyDown={onEnter}
             />
           </div>

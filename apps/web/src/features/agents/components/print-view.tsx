@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useAgentCartelas } from '../api/agent-cartelas';
-import { useAgents } from '../api/agents';
-import { useMyCartelas } from '../api/my-cartelas';
-import { useSystemCartelas } from '../api/system-cartelas';
+import { useAgents } from '@/api/agents';
+import { useAgentCartelas, useMyCartelas, useSystemCartelas } from '@/api/cartelas';
 import { agentsLinks } from '../utils/links';
 import { PrintPreview } from './print-preview';
 

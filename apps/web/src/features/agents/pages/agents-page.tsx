@@ -17,8 +17,9 @@ const CartelaEditor = lazy(async () => ({
 const PrintView = lazy(async () => ({ default: (await import('../components/print-view')).PrintView }));
 
 /**
- * /agents (spec 02 section 2). The admin: tabs Agents and Cartelas, one agent's cartela editor (?agent=id);
- * an agent: its own cartelas, view only. Both: the print preview (?print=1-4,7). See utils/links.ts.
+ * /agents (product/screens.md#agents-and-cartelas). The admin: tabs Agents and Cartelas, one agent's cartela
+ * editor (?agent=id); an agent: its own cartelas, view only. Both: the print preview (?print=1-4,7). See
+ * utils/links.ts.
  */
 export function AgentsPage() {
   const { t } = useTranslation();

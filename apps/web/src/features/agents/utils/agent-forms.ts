@@ -115,5 +115,4 @@ export const EditAgentForm = z
       ctx.addIssue({ code: 'custom', path: ['virtualCoins'], message: coins.error.issues[0]!.message });
     }
   });
-export type EditAgentValues = z.input<typeof EditAgentForm>;
 export type EditAgentOutput = z.output<typeof EditAgentForm>;

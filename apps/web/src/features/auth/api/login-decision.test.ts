@@ -12,7 +12,7 @@ const agent = makeUser();
 const regularOk = ok<LoginResponse>({ token: 'regular-token', user: agent });
 const superOk = ok<SuperAgentLoginResponse>({ token: 'super-token', superAgent: superAgentUser() });
 
-describe('decideLogin (spec 01 sections 2 and 8)', () => {
+describe('decideLogin (product/roles.md#signing-in)', () => {
   it('lets the regular login win when both succeed', () => {
     expect(decideLogin(regularOk, superOk)).toEqual({
       kind: 'signed-in',

@@ -16,7 +16,7 @@ export type LoginOutcome =
   | { kind: 'unexpected' };
 
 /**
- * Spec 01 sections 2 and 8. One form serves every role: the regular login and the super-agent login run
+ * product/roles.md#signing-in. One form serves every role: the regular login and the super-agent login run
  * in parallel, and the regular login wins if both succeed. When both fail, the regular login's message is
  * considered first; only when neither says anything beyond 'Invalid credentials' is the generic text shown.
  */

@@ -21,7 +21,7 @@ interface FromState {
   from?: { pathname?: string };
 }
 
-/** The unified sign-in screen (spec 01 section 2): one form for admins, agents and super agents. */
+/** The unified sign-in screen (product/screens.md#sign-in): one form for admins, agents and super agents. */
 export function LoginPage() {
   const { t } = useTranslation();
   const location = useLocation();

@@ -1,28 +1,13 @@
 // Recharts (~90 KB gzipped) lives in this module only; the balance page imports it lazily, so the figures,
 // tables and actions are usable before it arrives on a slow connection (decision 032).
-import { useSyncExternalStore } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
+import { useWide } from '@/components/use-wide';
 
 const INK = 'var(--color-ink)';
 const MUTED = 'var(--color-ink-muted)';
 const GRID = 'var(--color-line)';
 const BAR = 'var(--color-brand-500)';
 const BAR_SOFT = 'var(--color-brand-300)';
-
-const wideQuery = '(min-width: 640px)';
-function subscribe(onChange: () => void) {
-  const list = window.matchMedia(wideQuery);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-}
-/** Phones get narrower axis labels, so the bars keep most of a 360 px screen. */
-function useWide(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(wideQuery).matches,
-    () => true,
-  );
-}
 
 const tooltipStyle = {
   borderRadius: 8,

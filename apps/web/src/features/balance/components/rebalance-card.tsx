@@ -3,6 +3,7 @@ import { Scale } from 'lucide-react';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useRebalance } from '@/api/cartelas';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/label';
@@ -10,8 +11,6 @@ import { Select } from '@/components/ui/select';
 import { useContractForm } from '@/lib/form';
 import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { useRebalance } from '../api/rebalance';
-import { failureToast, TOAST_MS } from './failure-toast';
 
 // The contract's ranges; the spec's steps (0.1 and 0.05) are the choices of the two lists below.
 const RebalanceForm = z.object({
@@ -46,11 +45,9 @@ export function RebalanceCard({ disabled, ref }: RebalanceCardProps) {
   const submit = form.handleSubmit(async (values) => {
     try {
       const result = await rebalance.mutateAsync(values);
-      notify.success(t('balance.rebalance.done', { count: result.regenerated }), {
-        duration: TOAST_MS.success,
-      });
+      notify.screen.success(t('balance.rebalance.done', { count: result.regenerated }));
     } catch (error) {
-      failureToast(t('balance.rebalance.failed'), error);
+      notify.screen.failure(t('balance.rebalance.failed'), error);
     }
   });
 

@@ -1,11 +1,10 @@
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useRegenerate } from '@/api/cartelas';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { notify } from '@/lib/toast';
-import { useRegenerate } from '../api/regenerate';
-import { failureToast, TOAST_MS } from './failure-toast';
 
 export interface RegenerateCardProps {
   /** The confirmation is open (a recommendation's "Regenerate" opens it too). */
@@ -23,12 +22,10 @@ export function RegenerateCard({ confirming, onConfirmingChange, disabled }: Reg
   async function confirm() {
     try {
       const result = await regenerate.mutateAsync();
-      notify.success(t('balance.regenerate.done', { count: result.regenerated }), {
-        duration: TOAST_MS.success,
-      });
+      notify.screen.success(t('balance.regenerate.done', { count: result.regenerated }));
       onConfirmingChange(false);
     } catch (error) {
-      failureToast(t('balance.regenerate.failed'), error);
+      notify.screen.failure(t('balance.regenerate.failed'), error);
     }
   }
 

@@ -7,29 +7,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { queryClient } from '@/lib/query-client';
 import { ToasterHost } from '@/lib/toast';
+import { stubLayout } from '@/test/layout';
 import { adminUser, json, makeUser, mockApi, renderApp, storeSession } from '@/test/utils';
 import { BalancePage } from './balance-page';
 
-// jsdom has neither: the charts render (at no size) so their code runs; how they look is checked in Chromium.
-beforeEach(() => {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: true,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    })),
-  );
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
+beforeEach(() => stubLayout());
 
 type Stats = z.infer<typeof BalanceStatsResponse>;
 

@@ -1,20 +1,19 @@
 import '../i18n';
 import { ballLabel } from '@cartela/core';
-import { useIsMutating } from '@tanstack/react-query';
 import { Layers, RotateCw, ShieldAlert, TriangleAlert } from 'lucide-react';
-import { lazy, useEffect, useRef, useState } from 'react';
+import { lazy, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBalanceStats, useBalancing } from '@/api/cartelas';
 import { ChartCard, FigureTable } from '@/components/chart-card';
+import { useFailureToast } from '@/components/load-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api';
 import { errorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { useSession } from '@/lib/session';
-import { notify } from '@/lib/toast';
-import { useBalanceStats } from '../api/balance-stats';
-import { statusOf, TOAST_MS } from '../components/failure-toast';
 import { RebalanceCard } from '../components/rebalance-card';
 import { Recommendations } from '../components/recommendations';
 import { RegenerateCard } from '../components/regenerate-card';
@@ -31,25 +30,32 @@ const BUCKET_WIDTH = 0.2;
 const NUMBER_ROW = 24;
 const PATTERN_ROW = 36;
 
-/** /balance (admin): the fairness of the 300 system cartelas, and the two ways to fix it (spec 02 section 2). */
+/** What '{status}' reads in 'Failed to load balance statistics: {status}': the HTTP status, or why there is none. */
+function statusOf(error: unknown): string {
+  if (error instanceof ApiError && error.status > 0) return String(error.status);
+  return errorText(error, 'NETWORK');
+}
+
+/**
+ * /balance (admin): the fairness of the 300 system cartelas, and the two ways to fix it
+ * (product/screens.md#balance-manager).
+ */
 export function BalancePage() {
   const { t, i18n } = useTranslation();
   const format = useFormat();
   const { user } = useSession();
   const admin = user?.role === 'admin';
   const stats = useBalanceStats(admin);
-  const busy = useIsMutating({ mutationKey: ['balance'] }) > 0;
+  const busy = useBalancing();
   const [confirming, setConfirming] = useState(false);
   const rebalanceRef = useRef<HTMLDivElement>(null);
 
   // Once per failed load (after the retries), as the spec's toast.
-  useEffect(() => {
-    if (stats.isError) {
-      notify.error(t('balance.loadFailedToast', { status: statusOf(stats.error) }), {
-        duration: TOAST_MS.error,
-      });
-    }
-  }, [stats.isError, stats.error, t]);
+  useFailureToast(
+    stats.error,
+    stats.errorUpdatedAt,
+    t('balance.loadFailedToast', { status: statusOf(stats.error) }),
+  );
 
   const header = <PageHeader title={t('balance.title')} description={t('balance.subtitle')} />;
 

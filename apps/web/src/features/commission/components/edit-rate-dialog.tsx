@@ -1,18 +1,15 @@
 import { type CommissionSetting, UpdateCommissionSettingRequest } from '@cartela/contract';
-import { clsx } from 'clsx';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { inputClasses } from '@/components/ui/input';
+import { useUpdateSetting } from '@/api/commission';
+import { Dialog, FormButtons } from '@/components/ui/dialog';
+import { NotesInput } from '@/components/ui/input';
 import { Field } from '@/components/ui/label';
 import { NumberInput, numberField } from '@/components/ui/number-input';
 import { i18n } from '@/i18n';
 import { useContractForm } from '@/lib/form';
 import { notify } from '@/lib/toast';
-import { useUpdateSetting } from '../api/update-setting';
-import { formFailure, TOAST_MS } from '../utils/failure';
 
 const shape = UpdateCommissionSettingRequest.shape;
 // The contract's rules: a rate of 0-100 with at most 4 decimals; notes optional, at most 500 characters.
@@ -22,8 +19,8 @@ const EditRateForm = z.object({
 });
 
 /**
- * Edit an agent's admin commission rate (its systemCommissionShare, spec 00) and notes: PUT
- * /api/commission/settings/{agentId}. A new rate applies to the payments generated afterwards.
+ * Edit an agent's admin commission rate (its systemCommissionShare, product/money.md#commission-share) and notes:
+ * PUT /api/commission/settings/{agentId}. A new rate applies to the payments generated afterwards.
  */
 export function EditRateDialog({ setting, onClose }: { setting: CommissionSetting; onClose: () => void }) {
   const { t } = useTranslation();
@@ -44,10 +41,10 @@ export function EditRateDialog({ setting, onClose }: { setting: CommissionSettin
         agentId: setting.agentId,
         body: { adminCommissionRate: values.adminCommissionRate, notes: values.notes || null },
       });
-      notify.success(t('commission.editRate.saved'), { duration: TOAST_MS.success });
+      notify.screen.success(t('commission.editRate.saved'));
       onClose();
     } catch (error) {
-      formFailure(form, error, i18n.t('commission.editRate.failed'));
+      if (!form.errorOnField(error)) notify.screen.failure(i18n.t('commission.editRate.failed'), error);
     }
   });
 
@@ -58,14 +55,9 @@ export function EditRateDialog({ setting, onClose }: { setting: CommissionSettin
       title={t('commission.editRate.title')}
       description={t('commission.editRate.description', { name: setting.agentUsername })}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={update.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={update.isPending}>
-            {update.isPending ? t('commission.editRate.saving') : t('commission.editRate.save')}
-          </Button>
-        </>
+        <FormButtons form={formId} pending={update.isPending} onCancel={onClose}>
+          {update.isPending ? t('commission.editRate.saving') : t('commission.editRate.save')}
+        </FormButtons>
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-4">
@@ -82,12 +74,7 @@ export function EditRateDialog({ setting, onClose }: { setting: CommissionSettin
           />
         </Field>
         <Field {...form.field('notes')} label={t('commission.editRate.notes')}>
-          <textarea
-            rows={3}
-            maxLength={500}
-            className={clsx(inputClasses, 'min-h-20 resize-y py-2')}
-            {...form.input('notes')}
-          />
+          <NotesInput rows={3} {...form.input('notes')} />
         </Field>
       </form>
     </Dialog>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useGenerateDaily } from '@/api/commission';
 import { BusinessDateInput } from '@/components/business-date/business-date-input';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,8 +14,6 @@ import { i18n } from '@/i18n';
 import { useContractForm } from '@/lib/form';
 import { businessTimeZoneName, lastDayOver, useFormat } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { useGenerateDaily } from '../api/generate-daily';
-import { formFailure, TOAST_MS } from '../utils/failure';
 
 /**
  * Generate Daily (decision 053 section 4): one pending payment per commission-share agent owing for games up
@@ -52,7 +51,9 @@ export function GenerateDailyCard() {
     if (!refusal || confirming) return;
     const timer = window.setTimeout(() => {
       setRefusal(null);
-      formFailure(form, refusal.error, i18n.t('commission.generate.failed'));
+      if (!form.errorOnField(refusal.error)) {
+        notify.screen.failure(i18n.t('commission.generate.failed'), refusal.error);
+      }
     }, 0);
     return () => window.clearTimeout(timer);
   }, [refusal, confirming, form]);
@@ -69,7 +70,7 @@ export function GenerateDailyCard() {
         result.created > 0
           ? t('commission.generate.done', { count: result.created, date: day })
           : t('commission.generate.none', { date: day });
-      notify.success(text, { duration: TOAST_MS.success });
+      notify.screen.success(text);
     } catch (error) {
       setConfirming(null);
       setRefusal({ error });

@@ -7,9 +7,11 @@ import {
 import { FilterX, ReceiptText } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type PaymentFilters, useCommissionPayments, useMarkPending } from '@/api/commission';
 import { BusinessDateInput } from '@/components/business-date/business-date-input';
 import { LoadError, Loading } from '@/components/load-state';
 import { Pagination } from '@/components/pagination';
+import type { PaidAction } from '@/components/paid-toggle';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -19,12 +21,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { i18n } from '@/i18n';
 import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { useMarkPending } from '../api/mark-pending';
-import { type PaymentFilters, useCommissionPayments } from '../api/payments';
-import { failureToast, TOAST_MS } from '../utils/failure';
 import { useLoadFailureToast } from '../utils/load-failure';
 import { MarkPaidDialog } from './mark-paid-dialog';
-import { type PaymentAction, PaymentsTable } from './payments-table';
+import { PaymentsTable } from './payments-table';
 
 const PAGE_SIZE = 20;
 
@@ -48,7 +47,7 @@ function queryOf(filters: Filters, page: number): PaymentFilters {
   };
 }
 
-type Open = { action: PaymentAction; payment: CommissionPayment } | null;
+type Open = { action: PaidAction; payment: CommissionPayment } | null;
 
 /**
  * Filters (status, agent, start and end date, Clear filters), the payments 20 a page, and Mark Paid / Mark
@@ -79,10 +78,10 @@ export function PaymentsSection({ agents }: { agents: readonly CommissionSetting
   async function backToPending(payment: CommissionPayment) {
     try {
       await markPending.mutateAsync(payment.id);
-      notify.success(t('commission.markPending.done'), { duration: TOAST_MS.success });
+      notify.screen.success(t('commission.markPending.done'));
       setOpen(null);
     } catch (error) {
-      failureToast(i18n.t('commission.markPending.failed'), error);
+      notify.screen.failure(i18n.t('commission.markPending.failed'), error);
     }
   }
 

@@ -2,16 +2,16 @@ import { StatsPeriod } from '@cartela/contract';
 import { clsx } from 'clsx';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCommissionSummary } from '@/api/commission';
 import { Amount } from '@/components/amount';
 import { LoadError, Loading } from '@/components/load-state';
 import { Card } from '@/components/ui/card';
 import { Select } from '@/components/ui/select';
 import { useFormat } from '@/lib/format';
-import { useCommissionSummary } from '../api/summary';
 import { useLoadFailureToast } from '../utils/load-failure';
 
 /**
- * The summary cards (spec 02 section 3 'Commission summary'): over the payments dated in the period (default
+ * The summary cards (product/money.md#daily-commission-payments): over the payments dated in the period (default
  * this week), what they settle, the admin's commission, the agents' part, and what is pending and paid.
  */
 export function SummarySection() {

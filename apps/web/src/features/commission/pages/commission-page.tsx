@@ -1,7 +1,7 @@
 import '../i18n';
 import { useTranslation } from 'react-i18next';
+import { useCommissionSettings } from '@/api/commission';
 import { PageHeader } from '@/components/ui/page-header';
-import { useCommissionSettings } from '../api/settings';
 import { GenerateDailyCard } from '../components/generate-daily-card';
 import { PaymentsSection } from '../components/payments-section';
 import { SettingsPanel } from '../components/settings-panel';
@@ -9,8 +9,8 @@ import { SummarySection } from '../components/summary-section';
 import { useLoadFailureToast } from '../utils/load-failure';
 
 /**
- * /commission (admin, spec 02 section 2; decision 053 section 4): the summary of a period, the per-agent rates,
- * Generate Daily, and the payments with their filters and Mark Paid / Mark Pending.
+ * /commission (admin, product/screens.md#commission-management; decision 053 section 4): the summary of a period,
+ * the per-agent rates, Generate Daily, and the payments with their filters and Mark Paid / Mark Pending.
  */
 export function CommissionPage() {
   const { t } = useTranslation();

@@ -1,16 +1,14 @@
 import type { AdminStatsResponse, CommissionSummaryResponse } from '@cartela/contract';
+import { weekdayOf } from '@cartela/core';
 import { CircleCheck, Clock, Coins, Gamepad2, Landmark, Users, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useCommissionSummary } from '@/api/commission';
+import { useAdminStats } from '@/api/stats';
 import { ChartCard, FigureTable } from '@/components/chart-card';
-import { LoadError } from '@/components/load-state';
 import { Alert } from '@/components/ui/alert';
-import { PageHeader } from '@/components/ui/page-header';
-import { useAdminStats } from '../api/admin-stats';
-import { useCommissionSummary } from '../api/commission-summary';
-import { useDisplay, weekdayOf } from '../utils/display';
-import { DashboardSkeleton, usePeriod } from './dashboard-state';
+import { useDisplay } from '../utils/display';
+import { DashboardFrame, usePeriod } from './dashboard-state';
 import { CHART_COLORS, DayBarChart, DayLineChart } from './lazy-charts';
-import { PeriodSelector } from './period-selector';
 import { SevenDayOverview } from './seven-day-overview';
 import { StatCards, type StatItem } from './stat-cards';
 import { TopAgents } from './top-agents';
@@ -18,45 +16,27 @@ import { TopAgents } from './top-agents';
 const CHART_HEIGHT = 260;
 
 /**
- * The admin's dashboard (spec 01 section 2): the system's figures for the period, the commission payments of
- * the same period once they have loaded, the last 30 days and the best agents.
+ * The admin's dashboard (product/screens.md#admin-dashboard): the system's figures for the period, the commission
+ * payments of the same period once they have loaded, the last 30 days and the best agents.
  */
 export function AdminDashboard() {
   const { t } = useTranslation();
-  // Spec 01 section 2: both dashboards open on the week (decision 066).
+  // product/screens.md#period-selector: both dashboards open on the week (decision 066).
   const [period, setPeriod] = usePeriod('week');
   const stats = useAdminStats(period);
   // Its cards only appear once it has answered; a failure leaves them out (the spec logs it, no message).
-  const summary = useCommissionSummary(period);
-  const data = stats.data;
+  const summary = useCommissionSummary(period, { keepPrevious: true });
 
   return (
-    <>
-      <PageHeader
-        title={t('dashboard.adminTitle')}
-        description={t('dashboard.adminSubtitle')}
-        actions={
-          <PeriodSelector
-            value={period}
-            onChange={setPeriod}
-            range={data}
-            updating={stats.isPlaceholderData}
-          />
-        }
-      />
-      {data ? (
-        <AdminFigures data={data} summary={summary.data?.summary} busy={stats.isPlaceholderData} />
-      ) : stats.isError ? (
-        <LoadError
-          title={t('dashboard.loadFailed')}
-          error={stats.error}
-          onRetry={() => void stats.refetch()}
-          retrying={stats.isFetching}
-        />
-      ) : (
-        <DashboardSkeleton />
-      )}
-    </>
+    <DashboardFrame
+      title={t('dashboard.adminTitle')}
+      description={t('dashboard.adminSubtitle')}
+      period={period}
+      onPeriod={setPeriod}
+      stats={stats}
+    >
+      {(data) => <AdminFigures data={data} summary={summary.data?.summary} busy={stats.isPlaceholderData} />}
+    </DashboardFrame>
   );
 }
 
@@ -73,15 +53,12 @@ function AdminFigures({ data, summary, busy }: AdminFiguresProps) {
   const money = (value: number) => display.etb(value);
   const count = (value: number) => display.number(value);
 
-  const days = data.dailyStats.map((day) => {
-    const weekday = weekdayOf(day.date);
-    return {
-      ...day,
-      weekday,
-      label: display.shortDay(day.date),
-      title: `${t(`dashboard.weekdays.${weekday}`)}, ${display.day(day.date)}`,
-    };
-  });
+  const days = data.dailyStats.map((day) => ({
+    ...day,
+    weekday: weekdayOf(day.date),
+    label: display.shortDay(day.date),
+    title: display.dayTitle(day.date),
+  }));
   const lastWeek = days.slice(-7);
   const today = days.at(-1)?.date;
 

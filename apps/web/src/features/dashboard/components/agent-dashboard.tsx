@@ -1,55 +1,37 @@
 import { type AgentStatsResponse, WEEKDAYS } from '@cartela/contract';
 import { Coins, Gamepad2, Users, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useAgentStats } from '@/api/stats';
 import { ChartCard, FigureTable } from '@/components/chart-card';
-import { LoadError } from '@/components/load-state';
-import { PageHeader } from '@/components/ui/page-header';
-import { useAgentStats } from '../api/agent-stats';
 import { useDisplay } from '../utils/display';
-import { DashboardSkeleton, usePeriod } from './dashboard-state';
+import { DashboardFrame, usePeriod } from './dashboard-state';
 import { FinancialModelCard } from './financial-model-card';
 import { CHART_COLORS, DayBarChart } from './lazy-charts';
-import { PeriodSelector } from './period-selector';
 import { RecentGames } from './recent-games';
 import { SevenDayOverview } from './seven-day-overview';
 import { StatCards } from './stat-cards';
 
 const CHART_HEIGHT = 260;
 
-/** The agent's dashboard (spec 01 section 2): its last 7 days, its figures for the period, its newest games. */
+/**
+ * The agent's dashboard (product/screens.md#agent-dashboard): its last 7 days, its figures for the period, its
+ * newest games.
+ */
 export function AgentDashboard({ name }: { name: string }) {
   const { t } = useTranslation();
   const [period, setPeriod] = usePeriod('week');
   const stats = useAgentStats(period);
-  const data = stats.data;
 
   return (
-    <>
-      <PageHeader
-        title={t('dashboard.title')}
-        description={t('dashboard.welcome', { name })}
-        actions={
-          <PeriodSelector
-            value={period}
-            onChange={setPeriod}
-            range={data}
-            updating={stats.isPlaceholderData}
-          />
-        }
-      />
-      {data ? (
-        <AgentFigures data={data} busy={stats.isPlaceholderData} />
-      ) : stats.isError ? (
-        <LoadError
-          title={t('dashboard.loadFailed')}
-          error={stats.error}
-          onRetry={() => void stats.refetch()}
-          retrying={stats.isFetching}
-        />
-      ) : (
-        <DashboardSkeleton />
-      )}
-    </>
+    <DashboardFrame
+      title={t('dashboard.title')}
+      description={t('dashboard.welcome', { name })}
+      period={period}
+      onPeriod={setPeriod}
+      stats={stats}
+    >
+      {(data) => <AgentFigures data={data} busy={stats.isPlaceholderData} />}
+    </DashboardFrame>
   );
 }
 
@@ -78,7 +60,7 @@ function AgentFigures({ data, busy }: { data: AgentStatsResponse; busy: boolean 
   }));
   const dailyRows = data.last7Days.map((day) => ({
     label: display.shortDay(day.date),
-    title: `${t(`dashboard.weekdays.${day.weekday}`)}, ${display.day(day.date)}`,
+    title: display.dayTitle(day.date),
     earnings: day.earnings,
     games: day.games,
     players: day.players,

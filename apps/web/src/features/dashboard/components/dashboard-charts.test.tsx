@@ -1,27 +1,12 @@
 import { render, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubLayout } from '@/test/layout';
 import { type ChartSeries, DayBarChart, MIN_BAR_SIZE } from './dashboard-charts';
 
 // jsdom lays nothing out: the chart's box is given here as a browser would give it, the card's width or the
 // chart's own min-width when that is wider (it then scrolls in the card). Recharts sizes the bars from it.
 function layOut({ phone, cardWidth }: { phone: boolean; cardWidth: number }) {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: !phone,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    })),
-  );
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  stubLayout({ wide: !phone });
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
     const width = Math.max(cardWidth, Number.parseFloat(this.style.minWidth) || 0);
     const height = Number.parseFloat(this.style.height) || 0;

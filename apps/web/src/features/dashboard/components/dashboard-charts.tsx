@@ -1,26 +1,12 @@
 // Recharts (~90 KB gzipped) lives in this module only; the dashboard imports it lazily, so the figures and
 // tiles are on screen before it arrives on a slow connection, and the sign-in route never loads it
 // (decision 032).
-import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { useWide } from '@/components/use-wide';
 
 const MUTED = 'var(--color-ink-muted)';
 const GRID = 'var(--color-line)';
-
-const wideQuery = '(min-width: 640px)';
-function subscribe(onChange: () => void) {
-  const list = window.matchMedia(wideQuery);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-}
-/** Phones get narrower axes and fewer day labels, so the bars keep most of a 360 px screen. */
-function useWide(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(wideQuery).matches,
-    () => true,
-  );
-}
 
 /**
  * The thinnest bar a chart draws (px). Thirty days of two series on a 390 px phone were 1 px hairlines (issue

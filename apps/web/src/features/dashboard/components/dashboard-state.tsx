@@ -1,7 +1,11 @@
 import { StatsPeriod } from '@cartela/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Loading } from '@/components/load-state';
+import { LoadError, Loading } from '@/components/load-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { PeriodSelector } from './period-selector';
 import { SevenDaySkeleton } from './seven-day-overview';
 import { StatCardsSkeleton } from './stat-cards';
 
@@ -34,5 +38,58 @@ export function DashboardSkeleton() {
       <StatCardsSkeleton />
       <Loading label={t('dashboard.loading')} />
     </div>
+  );
+}
+
+export interface DashboardFrameProps<T extends { from: string; to: string }> {
+  title: string;
+  description: string;
+  period: StatsPeriod;
+  onPeriod: (period: StatsPeriod) => void;
+  /** The period's figures: a new period keeps the last ones on screen (placeholder data) until it answers. */
+  stats: UseQueryResult<T>;
+  children: (data: T) => ReactNode;
+}
+
+/**
+ * A dashboard's page: its title with the period selector, then the figures, the failure with a retry, or the
+ * first load's skeleton.
+ */
+export function DashboardFrame<T extends { from: string; to: string }>({
+  title,
+  description,
+  period,
+  onPeriod,
+  stats,
+  children,
+}: DashboardFrameProps<T>) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={description}
+        actions={
+          <PeriodSelector
+            value={period}
+            onChange={onPeriod}
+            range={stats.data}
+            updating={stats.isPlaceholderData}
+          />
+        }
+      />
+      {stats.data ? (
+        children(stats.data)
+      ) : stats.isError ? (
+        <LoadError
+          title={t('dashboard.loadFailed')}
+          error={stats.error}
+          onRetry={() => void stats.refetch()}
+          retrying={stats.isFetching}
+        />
+      ) : (
+        <DashboardSkeleton />
+      )}
+    </>
   );
 }

@@ -16,8 +16,8 @@ export interface PeriodSelectorProps {
 }
 
 /**
- * Today, This Week, This Month, This Year (spec 01 section 2), as a radio group: Tab reaches the chosen
- * period, the arrow keys move between them, and the line under it says which days the figures are for.
+ * Today, This Week, This Month, This Year (product/screens.md#period-selector), as a radio group: Tab reaches the
+ * chosen period, the arrow keys move between them, and the line under it says which days the figures are for.
  */
 export function PeriodSelector({ value, onChange, range, updating = false }: PeriodSelectorProps) {
   const { t } = useTranslation();

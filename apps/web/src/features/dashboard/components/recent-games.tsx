@@ -3,15 +3,13 @@ import { ArrowRight, Gamepad2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Badge, GAME_STATUS_TONE } from '@/components/ui/badge';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
+import { shortGameId } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useDisplay } from '../utils/display';
 
 type RecentGame = AgentStatsResponse['games'][number];
-
-/** The end of a game id ('G-20251122-RUNNING1' -> 'RUNNING1'), as the games list shows it. */
-const shortId = (gameId: string) => gameId.slice(-8);
 
 /** A running game opens in its room (to carry on); a finished or cancelled one opens its history. */
 const linkOf = (game: RecentGame) =>
@@ -19,7 +17,7 @@ const linkOf = (game: RecentGame) =>
     ? paths.gameHistory(game.gameId)
     : paths.gameRoom(game.gameId);
 
-/** The agent's 5 newest games (spec 01 section 2): id, players, stake, agent fee and status. */
+/** The agent's 5 newest games (product/screens.md#agent-dashboard): id, players, stake, agent fee and status. */
 export function RecentGames({ games }: { games: readonly RecentGame[] }) {
   const { t } = useTranslation();
   const display = useDisplay();
@@ -67,7 +65,7 @@ export function RecentGames({ games }: { games: readonly RecentGame[] }) {
           </TableHead>
           <TableBody>
             {games.map((game) => {
-              const id = shortId(game.gameId);
+              const id = shortGameId(game.gameId);
               return (
                 <TableRow key={game.id}>
                   <TableCell className="max-md:mb-1 max-md:border-b max-md:border-line max-md:pb-2">
@@ -93,9 +91,7 @@ export function RecentGames({ games }: { games: readonly RecentGame[] }) {
                     {display.etb(game.agentFee)}
                   </TableCell>
                   <TableCell label={columns.status}>
-                    <Badge tone={GAME_STATUS_TONE[game.status] ?? 'neutral'}>
-                      {t(`dashboard.status.${game.status}`)}
-                    </Badge>
+                    <StatusBadge kind="game" texts="dashboard.status" status={game.status} />
                   </TableCell>
                 </TableRow>
               );

@@ -13,7 +13,9 @@ const MEDALS = [
   'bg-warning-50 text-warning-800',
 ];
 
-/** The period's best agents by revenue (spec 01 section 2): username, games, players and revenue. */
+/**
+ * The period's best agents by revenue (product/screens.md#admin-dashboard): username, games, players and revenue.
+ */
 export function TopAgents({ agents }: { agents: readonly TopAgent[] }) {
   const { t } = useTranslation();
   const display = useDisplay();

@@ -4,43 +4,20 @@ import {
   type CommissionSummaryResponse,
   WEEKDAYS,
 } from '@cartela/contract';
+import { addDays, daysOf, weekdayOf } from '@cartela/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { stubLayout } from '@/test/layout';
 import { adminUser, json, makeUser, mockApi, renderApp, storeSession } from '@/test/utils';
 
-// jsdom has neither: the charts render (at no size) so their code runs; how they look is checked in Chromium.
-beforeEach(() => {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: true,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    })),
-  );
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
+beforeEach(() => stubLayout());
 
 const slow = { timeout: 5000 };
 const ZONE = 'Africa/Addis_Ababa';
 
-/** The business days ending on `to` (YYYY-MM-DD), oldest first. */
-function daysEnding(to: string, count: number): string[] {
-  const end = Date.parse(`${to}T00:00:00Z`);
-  return Array.from({ length: count }, (_, i) =>
-    new Date(end - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10),
-  );
-}
-const weekdayOf = (day: string) => WEEKDAYS[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7]!;
+/** The business days ending on `to` (YYYY-MM-DD), oldest first (core's calendar). */
+const daysEnding = (to: string, count: number) => daysOf({ from: addDays(to, 1 - count), to });
 
 // Thursday 20 November 2025: the last 7 days run Friday 14 to Thursday 20.
 const TODAY = '2025-11-20';
@@ -381,7 +358,7 @@ describe('admin dashboard', () => {
     expect(screen.getByText('9 active')).toBeInTheDocument();
     expect(await figure('System figures', 'Total Games')).toHaveTextContent('830');
     expect(await figure('System figures', 'Coin Revenue')).toHaveTextContent('ETB 15,000.00');
-    // This week by default (spec 01 section 2, decision 066), for both calls.
+    // This week by default (product/screens.md#period-selector, decision 066), for both calls.
     expect(screen.getByRole('radio', { name: 'This Week' })).toBeChecked();
     expect(calls(fetchMock, '/api/stats/admin')).toEqual(['/api/stats/admin?period=week']);
     expect(calls(fetchMock, '/api/commission/summary')).toEqual(['/api/commission/summary?period=week']);

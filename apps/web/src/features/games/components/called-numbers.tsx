@@ -100,8 +100,8 @@ function StoryTimes({ game }: { game: StoryGame }) {
 }
 
 /**
- * Spec 02 section 2: the called numbers in call order, each with its place in the sequence; the shuffles shown
- * where they happened (the hall's moments), and each call's time with whose clock it is.
+ * product/screens.md#game-history: the called numbers in call order, each with its place in the sequence; the
+ * shuffles shown where they happened (the hall's moments), and each call's time with whose clock it is.
  */
 export function CalledNumbers({ game }: { game: StoryGame }) {
   const { t } = useTranslation();

@@ -3,16 +3,13 @@ import { clsx } from 'clsx';
 import { type KeyboardEvent, memo, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { DigitsInput } from '@/components/ui/number-input';
 import { notify } from '@/lib/toast';
 import { addOne, addRange, numberList } from '../utils/selection';
 
 const ALL_NUMBERS = Array.from({ length: CARTELA_MAX - CARTELA_MIN + 1 }, (_, i) => CARTELA_MIN + i);
-const digitsOnly = (value: string) => value.replace(/\D/g, '').slice(0, 3);
-// The spec's messages are toasts (4 s, errors 5 s); the same text also stays under the inputs.
-const TOAST = { duration: 4000 } as const;
-const ERROR_TOAST = { duration: 5000 } as const;
+// The spec's messages are toasts; the same text also stays under the inputs.
 
 export interface CartelaStepProps {
   /** The agent's cartelas (active assignments). */
@@ -27,8 +24,9 @@ interface Message {
 }
 
 /**
- * Step 3, Cartelas (spec 02 section 5): the grid 1-300 marks the agent's own; one number (Enter adds it), a
- * range, or a click toggles. Only assigned cartelas can be selected, each refusal in the spec's words.
+ * Step 3, Cartelas (product/cartelas.md#selecting-cartelas-for-a-game): the grid 1-300 marks the agent's own; one
+ * number (Enter adds it), a range, or a click toggles. Only assigned cartelas can be selected, each refusal in the
+ * spec's words.
  */
 export function CartelaStep({ assigned, selected, onChange }: CartelaStepProps) {
   const { t } = useTranslation();
@@ -40,8 +38,8 @@ export function CartelaStep({ assigned, selected, onChange }: CartelaStepProps) 
 
   function say(tone: Message['tone'], text: string) {
     setMessage({ tone, text });
-    if (tone === 'success') notify.success(text, TOAST);
-    else notify.error(text, ERROR_TOAST);
+    if (tone === 'success') notify.screen.success(text);
+    else notify.screen.error(text);
   }
 
   function addSingle() {
@@ -65,8 +63,8 @@ export function CartelaStep({ assigned, selected, onChange }: CartelaStepProps) 
         ? t('games.wizard.cartelas.notAssignedRange', { list: numberList(result.notAssigned) })
         : null;
     const added = t('games.wizard.cartelas.addedRange', { count: result.added.length });
-    if (refused) notify.error(refused, ERROR_TOAST);
-    if (result.added.length > 0) notify.success(added, TOAST);
+    if (refused) notify.screen.error(refused);
+    if (result.added.length > 0) notify.screen.success(added);
     setMessage(refused ? { tone: 'warning', text: `${refused} ${added}` } : { tone: 'success', text: added });
     onChange(result.selected);
     setFrom('');
@@ -103,13 +101,11 @@ export function CartelaStep({ assigned, selected, onChange }: CartelaStepProps) 
         <div className="flex items-end gap-2">
           <div className="w-28 space-y-1">
             <Label htmlFor={`${id}-one`}>{t('games.wizard.cartelas.single')}</Label>
-            <Input
+            <DigitsInput
               id={`${id}-one`}
-              inputMode="numeric"
-              autoComplete="off"
               value={single}
               placeholder="1-300"
-              onChange={(e) => setSingle(digitsOnly(e.target.value))}
+              onDigits={setSingle}
               onKeyDown={onEnter(addSingle)}
             />
           </div>
@@ -122,25 +118,21 @@ export function CartelaStep({ assigned, selected, onChange }: CartelaStepProps) 
           <legend className="sr-only">{t('games.wizard.cartelas.range')}</legend>
           <div className="w-20 space-y-1">
             <Label htmlFor={`${id}-from`}>{t('games.wizard.cartelas.from')}</Label>
-            <Input
+            <DigitsInput
               id={`${id}-from`}
-              inputMode="numeric"
-              autoComplete="off"
               value={from}
               placeholder="1"
-              onChange={(e) => setFrom(digitsOnly(e.target.value))}
+              onDigits={setFrom}
               onKeyDown={onEnter(addFromRange)}
             />
           </div>
           <div className="w-20 space-y-1">
             <Label htmlFor={`${id}-to`}>{t('games.wizard.cartelas.to')}</Label>
-            <Input
+            <DigitsInput
               id={`${id}-to`}
-              inputMode="numeric"
-              autoComplete="off"
               value={to}
               placeholder="300"
-              onChange={(e) => setTo(digitsOnly(e.target.value))}
+              onDigits={setTo}
               onKeyDown={onEnter(addFromRange)}
             />
           </div>

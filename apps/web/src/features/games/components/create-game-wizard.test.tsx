@@ -290,7 +290,8 @@ describe('Start Game', () => {
     const [first, second] = posts(fetchMock);
     expect(keyOf(first!)).toMatch(/^[0-9a-f-]{36}$/);
     expect(keyOf(second!)).toBe(keyOf(first!));
-    // Spec 02 section 3's payload, with the fields the game keeps (the patterns offered, the money levels).
+    // The create payload (product/screens.md#create-game-wizard), with the fields the game keeps (the patterns
+    // offered, the money levels).
     expect(JSON.parse(String(second![1]!.body))).toEqual({
       stake: 40,
       cartelaNumbers: [1, 2, 3, 4, 5, 6],

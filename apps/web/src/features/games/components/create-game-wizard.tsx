@@ -6,6 +6,8 @@ import { Check, Play } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { usePlayableCartelas } from '@/api/cartelas';
+import { useCreateGame } from '@/api/games';
 import { LoadError, Loading } from '@/components/load-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -17,8 +19,6 @@ import type { NextGamePrefill } from '@/lib/next-game';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
-import { useCreateGame } from '../api/create-game';
-import { useMyCartelas } from '../api/my-cartelas';
 import { newIdempotencyKey } from '../utils/idempotency';
 import { CartelaStep } from './cartela-step';
 import { GameTotals, gameTotals } from './game-totals';
@@ -35,8 +35,8 @@ const DEFAULT_PATTERN: PatternId = 'full-house';
 const MONEY_LEVELS = MONEY_LEVELS_ETB.map((amount) => ({ amount, label: `${amount} Birr` }));
 
 /**
- * Spec 02 section 9's voice speed. The voice manager does not keep a speed of its own yet (nothing sets one), so
- * the game keeps the default.
+ * The room's voice speed (product/voices.md#voice-manager). The voice manager does not keep a speed of its own yet
+ * (nothing sets one), so the game keeps the default.
  */
 const VOICE_SPEED = 1;
 
@@ -108,9 +108,9 @@ function Stepper({ step }: { step: Step }) {
 }
 
 /**
- * Create New Game (spec 02 section 2): Money Level -> Pattern -> Cartelas, with Back, then Start Game. The
- * request carries an Idempotency-Key made once per submission, so a retry after a lost answer cannot create
- * two games (or charge the coins twice). On success the room of the new game opens.
+ * Create New Game (product/screens.md#create-game-wizard): Money Level -> Pattern -> Cartelas, with Back, then
+ * Start Game. The request carries an Idempotency-Key made once per submission, so a retry after a lost answer
+ * cannot create two games (or charge the coins twice). On success the room of the new game opens.
  */
 export function CreateGameWizard({
   onClose,
@@ -127,7 +127,7 @@ export function CreateGameWizard({
   const format = useFormat();
   const navigate = useNavigate();
   const { user } = useSession();
-  const cartelas = useMyCartelas();
+  const cartelas = usePlayableCartelas();
   const create = useCreateGame();
 
   const [step, setStep] = useState<Step>(prefill ? 'cartelas' : 'money');
@@ -165,7 +165,8 @@ export function CreateGameWizard({
 
   function start() {
     if (pattern === null) return;
-    // Spec 02 section 3's payload: the game keeps the wizard's own fields (its settings in the history).
+    // The create payload (product/screens.md#create-game-wizard): the game keeps the wizard's own fields (its
+    // settings in the history).
     const body: CreateGameRequest = {
       stake,
       cartelaNumbers: [...selected].sort((a, b) => a - b),
@@ -187,7 +188,7 @@ export function CreateGameWizard({
       { body, idempotencyKey: submission.current.key },
       {
         onSuccess: ({ gameId }) => {
-          notify.success(t('games.wizard.created'), { duration: 4000 });
+          notify.screen.success(t('games.wizard.created'));
           onClose();
           navigate(paths.gameRoom(gameId));
         },
@@ -195,7 +196,7 @@ export function CreateGameWizard({
           if (isDefinitiveRefusal(error)) submission.current = null;
           const next = failureOf(error, t);
           setFailure(next);
-          notify.error(next.title, { duration: 5000, description: next.reason });
+          notify.screen.error(next.title, { description: next.reason });
         },
       },
     );
@@ -230,7 +231,7 @@ export function CreateGameWizard({
             {t('games.wizard.money.chosen', { amount: format.etb(stake) })}
           </p>
         )}
-        {/* Spec 02 section 5: Continue is shown only once there is an amount. */}
+        {/* product/screens.md#create-game-wizard: Continue is shown only once there is an amount. */}
         {stake > 0 && (
           <Button onClick={forward} disabled={!stakeValid}>
             {t('games.wizard.continue')}

@@ -80,9 +80,9 @@ function Verdict({ result }: { result: Verification }) {
 }
 
 /**
- * The provably fair draw (00-decisions 'The draw'): the commitment published at creation, the seed once the
- * game is over, and Verify, which recomputes everything here with packages/core: the seed's SHA-256 against the
- * commitment, then the order the seed gives against the recorded calls, call by call. A shuffle leaves the order
+ * The provably fair draw (product/draw.md#the-provably-fair-draw): the commitment published at creation, the seed
+ * once the game is over, and Verify, which recomputes everything here with packages/core: the seed's SHA-256 against
+ * the commitment, then the order the seed gives against the recorded calls, call by call. A shuffle leaves the order
  * as it is; only the shuffles of games recorded before 2026-11-26 reordered it, and the check replays those.
  */
 export function FairnessPanel({ game }: { game: FairGame }) {

@@ -3,9 +3,9 @@ import { NUMBER_MAX } from '@cartela/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { useFormat } from '@/lib/format';
 import { usePatternText } from '../utils/display';
-import { StatusBadge } from './status-badge';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -17,9 +17,9 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * Spec 02 section 2: game mode, pattern, stake, players as cartelas, numbers called of 75, status, times; and the
- * wizard's settings the game kept (the patterns it offered, a custom money level, the voice speed), and why it was
- * cancelled.
+ * product/screens.md#game-history: game mode, pattern, stake, players as cartelas, numbers called of 75, status,
+ * times; and the wizard's settings the game kept (the patterns it offered, a custom money level, the voice speed),
+ * and why it was cancelled.
  */
 export function GameDetails({ game }: { game: GameDetail }) {
   const { t } = useTranslation();
@@ -61,7 +61,7 @@ export function GameDetails({ game }: { game: GameDetail }) {
             </Item>
           )}
           <Item label={t('games.history.details.status')}>
-            <StatusBadge status={game.status} />
+            <StatusBadge kind="game" texts="games.status" status={game.status} />
           </Item>
           <Item label={t('games.history.details.started')}>{format.dateTime(game.createdAt)}</Item>
           <Item

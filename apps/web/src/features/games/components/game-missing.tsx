@@ -5,7 +5,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/lib/paths';
 
-/** 'Game Not Found' with 'Back to Games' (spec 02 section 2). */
+/** 'Game Not Found' with 'Back to Games' (product/screens.md#game-history). */
 export function GameMissing() {
   const { t } = useTranslation();
   return (

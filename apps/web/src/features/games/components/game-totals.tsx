@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { useFormat } from '@/lib/format';
-import { useRate } from '../utils/display';
+import { usePercent } from '@/lib/percent';
 
 export interface GameTotalsProps {
   /** Stake per player, whole ETB. */
@@ -53,7 +53,7 @@ function Row({ label, value, strong = false }: { label: ReactNode; value: ReactN
 export function GameTotals(props: GameTotalsProps) {
   const { t } = useTranslation();
   const format = useFormat();
-  const rate = useRate();
+  const rate = usePercent();
   const totals = gameTotals(props);
   const money = (santim: Santim) => format.etb(santimToEtb(santim));
   const coins = (value: number) =>

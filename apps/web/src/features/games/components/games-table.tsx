@@ -4,12 +4,13 @@ import { ChevronRight, History, PlayCircle, PlusCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
-import { useFormat } from '@/lib/format';
+import { shortGameId, useFormat } from '@/lib/format';
 import type { NextGamePrefill } from '@/lib/next-game';
 import { paths } from '@/lib/paths';
-import { shortGameId, usePatternText, useRate } from '../utils/display';
-import { StatusBadge } from './status-badge';
+import { usePercent } from '@/lib/percent';
+import { usePatternText } from '../utils/display';
 
 export interface GamesTableProps {
   games: readonly Game[];
@@ -35,14 +36,14 @@ export function gameLink(
 }
 
 /**
- * The games of spec 02 section 2: Game ID, Status, Players, Stake, Total Amount, Commission, Commission %,
- * Pattern, Calls, Created and Actions. The spec's Actions column holds only a dash; here it opens the game
- * (its room while it runs, its history once over). A phone shows one card per game.
+ * The games of product/screens.md#game-management: Game ID, Status, Players, Stake, Total Amount, Commission,
+ * Commission %, Pattern, Calls, Created and Actions. The spec's Actions column holds only a dash; here it opens
+ * the game (its room while it runs, its history once over). A phone shows one card per game.
  */
 export function GamesTable({ games, showAgent = false, onNextGame }: GamesTableProps) {
   const { t } = useTranslation();
   const format = useFormat();
-  const rate = useRate();
+  const rate = usePercent();
   const pattern = usePatternText();
   const columns = {
     gameId: t('games.list.columns.gameId'),
@@ -104,6 +105,8 @@ export function GamesTable({ games, showAgent = false, onNextGame }: GamesTableP
                 className="max-md:absolute max-md:top-3 max-md:right-4 max-md:min-h-0 max-md:before:hidden"
               >
                 <StatusBadge
+                  kind="game"
+                  texts="games.status"
                   status={game.status}
                   title={
                     game.status === 'cancelled' && game.cancelReason

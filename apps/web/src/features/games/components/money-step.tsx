@@ -10,9 +10,9 @@ import { useFormat } from '@/lib/format';
 export const MAX_STAKE_ETB = 1_000_000;
 
 /**
- * The custom amount as the agent typed it (spec 02 section 5): 0 when blank, the number when the text is a
- * whole number of birr, NaN otherwise, which the wizard never sends. The text itself is never rewritten
- * ('12.5' is not 125, '-5' is not 5; decision 061).
+ * The custom amount as the agent typed it (product/screens.md#create-game-wizard): 0 when blank, the number when
+ * the text is a whole number of birr, NaN otherwise, which the wizard never sends. The text itself is never
+ * rewritten ('12.5' is not 125, '-5' is not 5; decision 061).
  */
 export const customAmount = (text: string): number => (text === '' ? 0 : typedNumber(text, 'whole'));
 

@@ -39,7 +39,7 @@ export function PatternStep({ patterns, pattern, onChange }: PatternStepProps) {
         >
           {patterns.map((p) => (
             <option key={p} value={p}>
-              {/* Spec 02 section 2: 'name - description', in every language. */}
+              {/* product/draw.md#winning-patterns: 'name - description', in every language. */}
               {`${text.name(p)} - ${text.description(p)}`}
             </option>
           ))}

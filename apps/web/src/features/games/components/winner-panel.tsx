@@ -2,11 +2,11 @@ import type { GameDetail } from '@cartela/contract';
 import { ballLabel } from '@cartela/core';
 import { Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useGameCartela } from '@/api/games';
 import { BingoCard } from '@/components/ui/bingo-card';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useFormat } from '@/lib/format';
-import { useGameCartela } from '../api/game-cartela';
 import { usePatternText } from '../utils/display';
 
 type WinnerGame = Pick<
@@ -88,8 +88,8 @@ function WinningCard({ game, winner, sharedBy }: { game: WinnerGame; winner: Win
 }
 
 /**
- * Spec 02 section 2: the winning cartela, its pattern and its card with the free centre and the called numbers
- * marked; otherwise 'No winner in this game' / 'Game ended without a winner'.
+ * product/screens.md#game-history: the winning cartela, its pattern and its card with the free centre and the
+ * called numbers marked; otherwise 'No winner in this game' / 'Game ended without a winner'.
  */
 export function WinnerPanel({ game }: { game: WinnerGame }) {
   const { t } = useTranslation();

@@ -3,20 +3,19 @@ import type { GameDetail } from '@cartela/contract';
 import { CalendarDays, Hash, Hourglass, type LucideIcon, Users, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { isGameMissing, useGame } from '@/api/games';
 import { LoadError, Loading, useFailureToast } from '@/components/load-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
-import { useFormat } from '@/lib/format';
-import { isGameMissing, useGame } from '../api/game';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { shortGameId, useFormat } from '@/lib/format';
 import { CalledNumbers } from '../components/called-numbers';
 import { CancelledNotice } from '../components/cancelled-notice';
 import { ClaimsPanel } from '../components/claims-panel';
 import { FairnessPanel } from '../components/fairness-panel';
 import { GameDetails } from '../components/game-details';
 import { BackToGames, GameMissing } from '../components/game-missing';
-import { StatusBadge } from '../components/status-badge';
 import { WinnerPanel } from '../components/winner-panel';
-import { shortGameId } from '../utils/display';
 
 function Stat({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: string }) {
   return (
@@ -89,9 +88,9 @@ function History({ game }: { game: GameDetail }) {
 }
 
 /**
- * /game-history/{gameId} (spec 02 section 2): one game's story, read from the server (a list row's data lacks
- * the calls and the proof). Its own chunk: the draw verifier of packages/core comes with it, never with the
- * sign-in screen.
+ * /game-history/{gameId} (product/screens.md#game-history): one game's story, read from the server (a list row's
+ * data lacks the calls and the proof). Its own chunk: the draw verifier of packages/core comes with it, never with
+ * the sign-in screen.
  */
 export function GameHistoryPage() {
   const { t } = useTranslation();
@@ -118,7 +117,7 @@ export function GameHistoryPage() {
               <span className="font-semibold text-ink tabular-nums" title={data.gameId}>
                 {t('games.gameId', { id: `#${shortGameId(data.gameId)}` })}
               </span>
-              <StatusBadge status={data.status} />
+              <StatusBadge kind="game" texts="games.status" status={data.status} />
             </span>
           )
         }

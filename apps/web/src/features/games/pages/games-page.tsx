@@ -3,6 +3,7 @@ import { Gamepad2, Plus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useGames } from '@/api/games';
 import { LoadError, Loading, useFailureToast } from '@/components/load-state';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
@@ -11,7 +12,6 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useFormat } from '@/lib/format';
 import { type NextGamePrefill, readNextGame } from '@/lib/next-game';
 import { useSession } from '@/lib/session';
-import { useGames } from '../api/games';
 import { GamesTable } from '../components/games-table';
 import { pageFromSearch } from '../utils/pagination';
 
@@ -28,9 +28,9 @@ function withPage(current: URLSearchParams, page: number): URLSearchParams {
 }
 
 /**
- * /game, 'Game Management' (spec 02 section 2): an agent's games, 10 a page, and the wizard that creates one.
- * The admin may open it too and sees every agent's games (20 a page), without the wizard: only agents run
- * games. The page number is in the address (?page=2), so Back and a shared link keep it.
+ * /game, 'Game Management' (product/screens.md#game-management): an agent's games, 10 a page, and the wizard that
+ * creates one. The admin may open it too and sees every agent's games (20 a page), without the wizard: only agents
+ * run games. The page number is in the address (?page=2), so Back and a shared link keep it.
  */
 export function GamesPage() {
   const { t } = useTranslation();

@@ -1,12 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { businessTimeZone, useFormat } from '@/lib/format';
 
-/** Spec 02 section 9: a game id is shown by its last 8 characters (the whole id stays in links and titles). */
-export const shortGameId = (gameId: string): string => gameId.slice(-8);
-
-/** A rate as stored, 12.345 -> '12.345%' (up to the contract's 4 decimals): the one rule in lib/percent.ts. */
-export { usePercent as useRate } from '@/lib/percent';
-
 /**
  * A winning pattern's name, and its description, in the interface language. The English texts in
  * i18n/en.json are packages/core's own (a test keeps them equal); an id the app does not know is shown as it is.
@@ -26,7 +20,7 @@ export function usePatternText() {
 /** The colours of a ball by its column: one map with the room and the hall display (lib/ball-colours.ts). */
 export { BALL_COLOURS, ballColour } from '@/lib/ball-colours';
 
-/** Since this day a shuffle leaves the order as it was (spec 00 'The draw', revised); before, it reordered it. */
+/** Since this day a shuffle leaves the order as it was (product/draw.md#shuffles); before, it reordered it. */
 export const SHUFFLES_KEEP_ORDER_SINCE = '2026-11-26T12:00:00.000Z';
 
 /** When an action of a game's story happened, as the server keeps it (GameDetail's calls and shuffles). */

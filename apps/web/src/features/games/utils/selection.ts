@@ -1,7 +1,7 @@
 import { CARTELA_MAX, CARTELA_MIN, isCartelaNumber } from '@cartela/core';
 
 /**
- * The wizard's cartela rules (spec 02 section 5, 'Game creation and room'), as pure functions: the component
+ * The wizard's cartela rules (product/cartelas.md#selecting-cartelas-for-a-game), as pure functions: the component
  * turns each outcome into the spec's message.
  */
 export type AddOneResult =

@@ -31,7 +31,7 @@ type Verifiable = Pick<GameDetail, 'drawCommitment' | 'drawSeed' | 'calledNumber
 /**
  * Checks a finished game in the browser with packages/core, the same code the server draws with: the revealed
  * seed against the published commitment (seedCommitment), then the recorded calls against the order the seed
- * gives (verifyGame). A shuffle leaves that order as it is (spec 00 'The draw', revised 2026-11-26); only the
+ * gives (verifyGame). A shuffle leaves that order as it is (product/draw.md#shuffles); only the
  * shuffles of games recorded before, which reordered the balls not yet called (`reordered`), are replayed.
  * Returns null while the seed is still secret.
  */

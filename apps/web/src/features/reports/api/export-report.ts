@@ -1,4 +1,5 @@
 import { ErrorResponse, type ReportExportQuery, reportRoutes } from '@cartela/contract';
+// biome-ignore lint/style/noRestrictedImports: a CSV download streamed to a file, not a cached JSON answer.
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api';
 import { endSession } from '@/lib/session';
@@ -73,7 +74,7 @@ export async function exportReport(
       body = undefined;
     }
     const parsed = ErrorResponse.safeParse(body);
-    // Spec 01 section 8: a 401 ends the session; the route guard then shows the sign-in page.
+    // product/roles.md#sessions: a 401 ends the session; the route guard then shows the sign-in page.
     if (response.status === 401) endSession();
     throw parsed.success
       ? new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.field)

@@ -10,8 +10,9 @@ export interface PaginationProps {
 }
 
 /**
- * Spec 02 section 2 (Reports): First / Previous / Next / Last and 'Page X of Y'. The caller shows it only when
- * there is more than one page. On a phone the buttons keep their icons and their names for screen readers.
+ * product/screens.md#lists-and-pages (Reports): First / Previous / Next / Last and 'Page X of Y'. The caller shows
+ * it only when there is more than one page. On a phone the buttons keep their icons and their names for screen
+ * readers.
  */
 export function Pagination({ page, totalPages, onPage }: PaginationProps) {
   const { t } = useTranslation();

@@ -1,12 +1,12 @@
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useReportAgents } from '@/api/agents';
 import { BusinessDateInput } from '@/components/business-date/business-date-input';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
-import { useReportAgents } from '../api/report-agents';
 import {
   hasFilters,
   REPORT_STATUSES,
@@ -30,8 +30,8 @@ export interface ReportFiltersProps {
 const dateValue = (value: string): string | undefined => value || undefined;
 
 /**
- * The filters of spec 02 section 2: one business day of creation, or a range of them behind the 'Date range'
- * switch (the contract takes one or the other, never both), the status, and for the admin the agent. On a
+ * The filters of product/screens.md#reports: one business day of creation, or a range of them behind the 'Date
+ * range' switch (the contract takes one or the other, never both), the status, and for the admin the agent. On a
  * phone the fields stack; from sm they sit side by side.
  */
 export function ReportFilters({

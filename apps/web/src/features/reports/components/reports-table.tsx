@@ -3,12 +3,12 @@ import { clsx } from 'clsx';
 import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
-import { useFormat } from '@/lib/format';
+import { shortGameId, useFormat } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { useRate } from '../utils/display';
+import { usePercent } from '@/lib/percent';
 import type { SortField, SortOrder } from '../utils/search';
-import { StatusBadge } from './status-badge';
 
 export interface ReportsTableProps {
   games: readonly ReportGame[];
@@ -54,8 +54,8 @@ function SortHeader({ field, label, numeric = false, sortBy, sortOrder, onSort }
 }
 
 /**
- * The report's games (spec 02 section 2): game id, agent (the admin), stake, players, total calls, commission
- * %, fee, total, date and status. The id opens the game's history. A phone shows one card per game.
+ * The report's games (product/screens.md#reports): game id, agent (the admin), stake, players, total calls,
+ * commission %, fee, total, date and status. The id opens the game's history. A phone shows one card per game.
  *
  * The id is shown whole (decision 066): the report sorts by it, and so does its CSV, which has it whole; by the
  * last 8 characters alone (the spec's display, kept by the room and the lists) a sorted column would look
@@ -64,7 +64,7 @@ function SortHeader({ field, label, numeric = false, sortBy, sortOrder, onSort }
 export function ReportsTable({ games, showAgent, sortBy, sortOrder, onSort }: ReportsTableProps) {
   const { t } = useTranslation();
   const format = useFormat();
-  const rate = useRate();
+  const rate = usePercent();
   const sort = { sortBy, sortOrder, onSort };
   const columns = {
     gameId: t('reports.table.gameId'),
@@ -100,9 +100,9 @@ export function ReportsTable({ games, showAgent, sortBy, sortOrder, onSort }: Re
       <TableBody>
         {games.map((game) => {
           const id = game.gameId;
-          // The part the room and the lists show (spec 02 section 9), and what comes before it.
-          const head = id.slice(0, -8);
-          const tail = id.slice(-8);
+          // The part the room and the lists show (product/draw.md#game-ids), and what comes before it.
+          const tail = shortGameId(id);
+          const head = id.slice(0, id.length - tail.length);
           return (
             <TableRow key={game.id} aria-label={t('reports.table.row', { id })} className="max-md:relative">
               <TableCell className="max-md:mb-1 max-md:border-b max-md:border-line max-md:pb-2">
@@ -174,7 +174,7 @@ export function ReportsTable({ games, showAgent, sortBy, sortOrder, onSort }: Re
                       : undefined
                   }
                 >
-                  <StatusBadge status={game.status} />
+                  <StatusBadge kind="game" texts="reports.status" status={game.status} />
                 </span>
                 {game.cancelReason && (
                   <p className="mt-1 max-w-48 truncate text-xs text-ink-subtle max-md:hidden">

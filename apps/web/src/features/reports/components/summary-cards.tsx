@@ -5,8 +5,8 @@ import { Card } from '@/components/ui/card';
 import { useFormat } from '@/lib/format';
 
 /**
- * The four figures of spec 02 section 2 over every game the filters match (not only this page). Games count
- * once finished (decision 053): the money and the players are those of the finished games, which the cards
+ * The four figures of product/screens.md#reports over every game the filters match (not only this page). Games
+ * count once finished (decision 053): the money and the players are those of the finished games, which the cards
  * and the note under them say, so a list of active or cancelled games beside zero earnings is not a surprise.
  */
 export function SummaryCards({ summary }: { summary: ReportResponse['summary'] }) {

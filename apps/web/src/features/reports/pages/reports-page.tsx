@@ -3,17 +3,16 @@ import { ChartColumn, Download, SearchX, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { useReport } from '@/api/reports';
 import { LoadError, Loading, useFailureToast } from '@/components/load-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { errorText } from '@/lib/errors';
 import { useFormat } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useExportReport } from '../api/export-report';
-import { useReport } from '../api/report';
 import { Pagination } from '../components/pagination';
 import { ReportFilters } from '../components/report-filters';
 import { ReportsTable } from '../components/reports-table';
@@ -25,25 +24,23 @@ import {
   hasFilters,
   type ReportView,
   readView,
+  reportQueryOf,
   type SortField,
   searchOf,
   type ViewChange,
 } from '../utils/search';
 
-/** Spec 02 section 9: error toasts stay 5 s. */
-const ERROR_TOAST_MS = 5000;
-
 /**
- * The reports of spec 02 section 2 over GET /api/reports/games: the summary, the filters, the sortable table,
- * the pages and the CSV export. Filters, sort and page live in the address (?status=finished&sortBy=stake…),
- * so a reload, Back or a shared link shows the same report.
+ * The reports of product/screens.md#reports over GET /api/reports/games: the summary, the filters, the sortable
+ * table, the pages and the CSV export. Filters, sort and page live in the address
+ * (?status=finished&sortBy=stake…), so a reload, Back or a shared link shows the same report.
  */
 function ReportsView({ admin }: { admin: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => readView(params, { admin }), [params, admin]);
-  const report = useReport(view);
+  const report = useReport(reportQueryOf(view));
   const exporter = useExportReport();
   useFailureToast(report.error, report.errorUpdatedAt, t('reports.loadFailed'));
 
@@ -101,11 +98,7 @@ function ReportsView({ admin }: { admin: boolean }) {
 
   const exportCsv = () =>
     exporter.mutate(exportQueryOf(view), {
-      onError: (error) =>
-        notify.error(t('reports.export.failed'), {
-          description: errorText(error, '') || undefined,
-          duration: ERROR_TOAST_MS,
-        }),
+      onError: (error) => notify.screen.failure(t('reports.export.failed'), error),
     });
 
   const filtered = hasFilters(view);

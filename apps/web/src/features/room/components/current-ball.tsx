@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format';
 import { ballColour, RECENT_CALLS } from '../utils';
 
-/** The last ball, huge, rolling in for 2 s when it is new (spec 02 section 4). */
+/** The last ball, huge, rolling in for 2 s when it is new (product/screens.md#room-moments). */
 export function CurrentBall({ ball, rolling }: { ball: number | null; rolling: boolean }) {
   const { t } = useTranslation();
   return (

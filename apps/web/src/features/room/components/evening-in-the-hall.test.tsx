@@ -70,7 +70,7 @@ describe('the next round (issue 19)', () => {
     const room = createFakeRoom({ sealed: true });
     renderRoom(room);
     await user.click(controls().getByRole('button', { name: 'Cancel game' }));
-    expect(screen.getByRole('dialog', { name: 'Cancel this game?' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Cancel this game?' })).toBeInTheDocument();
   });
 
   it('no Cancel game beside the controls once a ball is called', () => {

@@ -12,8 +12,8 @@ export interface NumberBoardProps {
 }
 
 /**
- * The five B-I-N-G-O rows of 15 numbers, the called ones lit (spec 02 section 2). Sized in vw (room.css) so a
- * phone and a hall TV both show all 75 at once.
+ * The five B-I-N-G-O rows of 15 numbers, the called ones lit (product/screens.md#board-and-calls). Sized in vw
+ * (room.css) so a phone and a hall TV both show all 75 at once.
  */
 export function NumberBoard({ called, highlight, flicker }: NumberBoardProps) {
   const { t } = useTranslation();

@@ -1,13 +1,14 @@
 import { ArrowLeft, CloudOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Badge, GAME_STATUS_TONE } from '@/components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { useFormat } from '@/lib/format';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { shortGameId, useFormat } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { refusalText } from '../model/refusal';
 import type { RoomView } from '../model/types';
-import { clockTime, shortGameId, usePatternName } from '../utils';
+import { clockTime, usePatternName } from '../utils';
 
 /** Where the room's actions stand with the server, in plain words. */
 export function SyncState({ view, onRetry }: { view: RoomView; onRetry: () => void }) {
@@ -55,8 +56,8 @@ export interface RoomHeaderProps {
 }
 
 /**
- * The room's header (spec 02 section 2): Back to Games, 'Game Room', the game id, Offline Mode, the game's real
- * players and prize, its status and where its sync stands. The room hides it on request (settings, H).
+ * The room's header (product/screens.md#room-header): Back to Games, 'Game Room', the game id, Offline Mode, the
+ * game's real players and prize, its status and where its sync stands. The room hides it on request (settings, H).
  */
 export function RoomHeader({ view, onBack, onRetrySync }: RoomHeaderProps) {
   const { t } = useTranslation();
@@ -89,7 +90,7 @@ export function RoomHeader({ view, onBack, onRetrySync }: RoomHeaderProps) {
         )}
         {game && <Badge tone="brand">{t('room.players', { count: game.players })}</Badge>}
         {game && <Badge tone="coin">{t('room.prize', { amount: format.etb(game.prize) })}</Badge>}
-        <Badge tone={GAME_STATUS_TONE[status] ?? 'neutral'}>{t(`room.status.${status}`)}</Badge>
+        <StatusBadge kind="game" texts="room.status" status={status} />
         {state && (
           <span className="text-sm text-ink-muted">
             {t('room.pattern', { name: patternName(state.patternId) })}

@@ -235,7 +235,7 @@ describe('the room: validation', () => {
 
     expect(room.commands.at(-1)).toEqual({ type: 'validate', cartelaNumber: 7, decision: 'good-bingo' });
     expect(voice.played).toContain('goodBingo');
-    const celebration = screen.getByTestId('winner-celebration');
+    const celebration = await screen.findByTestId('winner-celebration');
     expect(celebration).toHaveTextContent('BINGO!');
     expect(celebration).toHaveTextContent('Cartela #7 wins');
     expect(celebration.querySelectorAll('[data-confetti]')).toHaveLength(150);
@@ -489,7 +489,7 @@ describe('the room: cancel', () => {
         name: 'Cancel game',
       }),
     );
-    return screen.getByRole('dialog', { name: 'Cancel this game?' });
+    return screen.findByRole('dialog', { name: 'Cancel this game?' });
   };
 
   it('before the first call: says the coins come back, sends the reason, toasts and opens the history', async () => {
@@ -534,7 +534,7 @@ describe('the room: cancel', () => {
         name: 'Cancel game',
       }),
     );
-    dialog = screen.getByRole('dialog', { name: 'Cancel this game?' });
+    dialog = await screen.findByRole('dialog', { name: 'Cancel this game?' });
     expect(
       within(dialog).getByText('Cancelling needs the network: connect, then try again.'),
     ).toBeInTheDocument();

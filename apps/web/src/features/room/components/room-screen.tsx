@@ -1,5 +1,6 @@
 import './room.css';
 import '../i18n';
+import { gameRoutes } from '@cartela/contract';
 import { claimFor, type GameState, lastBall } from '@cartela/core';
 import { clsx } from 'clsx';
 import {
@@ -19,7 +20,7 @@ import {
   SkipForward,
   X,
 } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -32,7 +33,7 @@ import { nextGameState } from '@/lib/next-game';
 import { paths } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
 import { setSiteHeaderHidden, toggleSiteHeader } from '@/lib/site-header';
-import { notify } from '@/lib/toast';
+import { notify, TOAST_DURATION } from '@/lib/toast';
 import { useGameSounds } from '@/lib/voice/use-game-sounds';
 import { useVoice } from '@/lib/voice/use-voice';
 import { gameDisplayPath } from '../display/routes';
@@ -48,7 +49,6 @@ import {
   SHUFFLE_FLICKER_MS,
   sealedOffline,
 } from '../utils';
-import { CancelDialog } from './cancel-dialog';
 import { Counters, CurrentBall, RecentCalls } from './current-ball';
 import { NumberBoard } from './number-board';
 import { RoomHeader } from './room-header';
@@ -56,11 +56,10 @@ import { SettingsPanel } from './settings-panel';
 import { useAutoCall } from './use-auto-call';
 import { useRoomShortcuts } from './use-room-shortcuts';
 import { ValidateDialog, ValidationModal } from './validate-dialog';
-import { WinnerCelebration } from './winner-celebration';
 
 /**
- * The offline game room's screen (spec 02 section 2, issue 10, decision 051). It reads the room's view and
- * sends commands; every rule is core's reducer, applied by the data layer (model/). Loading, missing and
+ * The offline game room's screen (product/screens.md#game-room, issue 10, decision 051). It reads the room's view
+ * and sends commands; every rule is core's reducer, applied by the data layer (model/). Loading, missing and
  * failed games are answered here; a ready game is <Room />.
  */
 export function RoomScreen({
@@ -76,7 +75,7 @@ export function RoomScreen({
   const voice = useVoice();
   const { view } = controller;
 
-  // Spec 02 section 8: 'Failed to create offline game', then back to the games.
+  // product/screens.md#game-room: 'Failed to create offline game', then back to the games.
   useEffect(() => {
     if (view.status !== 'error') return;
     notify.error(t('room.createFailed'), view.error ? { description: view.error } : undefined);
@@ -129,6 +128,13 @@ const ROOM_CODES = {
   NETWORK: 'errors.NETWORK',
   OFFLINE: 'room.cancelDialog.offline',
 } as const;
+
+// The celebration and the cancel dialog load when first shown, not with the room (the route's budget:
+// bench/bundle.mjs); the service worker keeps them offline like the rest.
+const WinnerCelebration = lazy(async () => ({
+  default: (await import('./winner-celebration')).WinnerCelebration,
+}));
+const CancelDialog = lazy(async () => ({ default: (await import('./cancel-dialog')).CancelDialog }));
 
 function ControlButton({
   icon,
@@ -393,9 +399,11 @@ function Room({
           : calls > 0 && (game?.coinCost ?? 0) > 0
             ? t('room.cancelled.noRefund')
             : t('room.cancelled.done');
-    notify.success(said, { duration: 5000 });
-    // The games' lists and history hold the game as it was: they read it again.
-    queryClient.removeQueries({ queryKey: ['games'] });
+    notify.screen.success(said, { duration: TOAST_DURATION.screen.error });
+    // The games' lists and history hold the game as it was: every answer about games goes. (Loaded here: the
+    // room's own code stays apart from the pages' data code.)
+    const { forget } = await import('@/api/keys');
+    forget(queryClient, [gameRoutes]);
     void navigate(paths.gameHistory(gameId));
   };
   const openValidate = () => {
@@ -688,23 +696,29 @@ function Room({
         loading={busy === 'finish'}
         onConfirm={() => void finish()}
       />
-      <CancelDialog
-        open={cancelOpen}
-        onOpenChange={setCancelOpen}
-        calls={calls}
-        coinCost={game?.coinCost}
-        online={view.online}
-        busy={busy === 'cancel'}
-        failure={cancelFailure}
-        onConfirm={(reason) => void cancelGame(reason)}
-      />
+      {cancelOpen && (
+        <Suspense fallback={null}>
+          <CancelDialog
+            open={cancelOpen}
+            onOpenChange={setCancelOpen}
+            calls={calls}
+            coinCost={game?.coinCost}
+            online={view.online}
+            busy={busy === 'cancel'}
+            failure={cancelFailure}
+            onConfirm={(reason) => void cancelGame(reason)}
+          />
+        </Suspense>
+      )}
       {celebrating !== null && (
-        <WinnerCelebration
-          cartelaNumber={celebrating}
-          prize={game?.prize ?? null}
-          winners={state.winners}
-          onDone={endCelebration}
-        />
+        <Suspense fallback={null}>
+          <WinnerCelebration
+            cartelaNumber={celebrating}
+            prize={game?.prize ?? null}
+            winners={state.winners}
+            onDone={endCelebration}
+          />
+        </Suspense>
       )}
       <SettingsPanel
         open={settingsOpen}

@@ -15,9 +15,9 @@ const VOLUME_STEP = 0.1;
 const round = (v: number) => Math.round(v * 10) / 10;
 
 /**
- * The floating settings panel (spec 02 section 2): volume (slider, mute, plus/minus), calling speed, show/hide
- * header, Start New Game, the keyboard shortcuts, and Cancel game while it may be cancelled. Not modal: the room
- * stays in reach beside it.
+ * The floating settings panel (product/screens.md#settings-panel): volume (slider, mute, plus/minus), calling
+ * speed, show/hide header, Start New Game, the keyboard shortcuts, and Cancel game while it may be cancelled. Not
+ * modal: the room stays in reach beside it.
  */
 export function SettingsPanel({
   open,

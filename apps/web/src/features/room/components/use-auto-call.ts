@@ -12,9 +12,9 @@ export interface AutoCall {
 }
 
 /**
- * Auto call (spec 02 section 4, decision 051). The next call is due `speedMs` after the previous call's time
- * (`view.lastCallAt`), never after the moment a timer happened to fire: a tab the browser throttled, or a slow
- * IndexedDB write, delays one call and not all the ones after it. It stops when no ball can be called, when a
+ * Auto call (product/screens.md#auto-call, decision 051). The next call is due `speedMs` after the previous call's
+ * time (`view.lastCallAt`), never after the moment a timer happened to fire: a tab the browser throttled, or a
+ * slow IndexedDB write, delays one call and not all the ones after it. It stops when no ball can be called, when a
  * call is refused, and when the connection drops in the middle of a run (the agent starts it again, locally,
  * with 'Auto (No Network)'). Pause stops its timer; resume restarts it, a whole interval after the resume.
  * It waits for the voice (issue 19, decision 060): while a sound plays (the first ball behind its jingle, a clip

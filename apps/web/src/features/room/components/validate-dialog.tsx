@@ -5,15 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { BingoCard } from '@/components/ui/bingo-card';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { Field, fieldDescriptionId } from '@/components/ui/label';
+import { DigitsInput } from '@/components/ui/number-input';
 import { useFormat } from '@/lib/format';
 import { prizeShareOf } from '../model/prize-share';
 import { usePatternName } from '../utils';
 
 /**
- * Validate (spec 02 sections 2 and 5): the cartela number, the game's pattern, 'Show Bingo Card'. The verdict is
- * core's claimFor, on this device's state: it works offline.
+ * Validate (product/screens.md#validation-modal): the cartela number, the game's pattern, 'Show Bingo Card'. The
+ * verdict is core's claimFor, on this device's state: it works offline.
  */
 export function ValidateDialog({
   open,
@@ -72,13 +72,11 @@ export function ValidateDialog({
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <Field id={id} label={t('room.validate.cartela')} error={error}>
-          <Input
+          <DigitsInput
             id={id}
-            inputMode="numeric"
-            autoComplete="off"
             data-autofocus
             value={value}
-            onChange={(event) => setValue(event.target.value.replace(/\D/g, '').slice(0, 3))}
+            onDigits={setValue}
             aria-invalid={!!error || undefined}
             aria-describedby={error ? fieldDescriptionId(id) : undefined}
             className="text-2xl font-bold tabular-nums"

@@ -28,7 +28,10 @@ function pieces(seed: number) {
   }));
 }
 
-/** The winner celebration (spec 02 section 9): 8 seconds, 150 confetti pieces, over the whole room. */
+/**
+ * The winner celebration (product/screens.md#winner-celebration): 8 seconds, 150 confetti pieces, over the whole
+ * room.
+ */
 export function WinnerCelebration({
   cartelaNumber,
   prize,

@@ -2,7 +2,7 @@ import './i18n';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useFormat } from '@/lib/format';
+import { shortGameId, useFormat } from '@/lib/format';
 import type { RoomView } from '../model/types';
 import { Ball } from './components/ball';
 import { DisplayBoard } from './components/board';
@@ -13,7 +13,7 @@ import { PatternCells } from './components/pattern-cells';
 import type { FollowRoomOptions } from './follow-room';
 import { type RoomDisplayState, useRoomDisplay } from './use-room-display';
 
-/** Recent calls shown besides the current ball (spec 02 section 9: 5). */
+/** Recent calls shown besides the current ball (product/screens.md#board-and-calls: 5). */
 export const LAST_CALLS = 5;
 
 /**
@@ -21,9 +21,6 @@ export const LAST_CALLS = 5;
  * from a 720p projector to a 4K TV (and a 4:3 one letterboxes instead of overflowing), never below 6 px.
  */
 const UNIT = { '--u': 'clamp(6px, min(1vw, 1.7778vh), 64px)' } as React.CSSProperties;
-
-/** Spec 02 section 9: a game id is shown by its last 8 characters. */
-const shortId = (gameId: string) => gameId.slice(-8);
 
 function Waiting({ message, hint }: { message: string; hint?: string }) {
   return (
@@ -65,7 +62,7 @@ function Board({ view, gameId, live }: { view: RoomView; gameId: string; live: b
             className="font-black font-mono text-[calc(var(--u)*2.4)]"
             title={view.game?.gameId ?? gameId}
           >
-            {shortId(view.game?.gameId ?? state.gameId ?? gameId)}
+            {shortGameId(view.game?.gameId ?? state.gameId ?? gameId)}
           </span>
         </div>
         <span className="rounded-full bg-white/10 px-[calc(var(--u)*1)] py-[calc(var(--u)*0.3)] font-semibold text-[calc(var(--u)*1.2)]">
@@ -167,7 +164,7 @@ export function RoomDisplay({
 
   useEffect(() => {
     const previous = document.title;
-    document.title = `${t('roomDisplay.title')} · ${shortId(gameId)} · Cartela`;
+    document.title = `${t('roomDisplay.title')} · ${shortGameId(gameId)} · Cartela`;
     return () => {
       document.title = previous;
     };

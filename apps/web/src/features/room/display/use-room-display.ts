@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { RoomView } from '../model/types';
 import { type DisplayMoment, type FollowRoomOptions, followRoom } from './follow-room';
 
-/** How long the display shows a moment (spec 02 section 9: the winner overlay stays 8 s). */
+/** How long the display shows a moment (product/screens.md#hall-display: the winner overlay stays 8 s). */
 export const MOMENT_MS: Record<DisplayMoment['kind'], number> = {
   celebrate: 8000,
   // Blocked shows the card and the reason: long enough to read from the back of the hall.

@@ -3,6 +3,7 @@
 // per game (Web Locks) and the room's BroadcastChannel. Framework-free: useRoom (use-room.ts) wraps it for React.
 import { authRoutes, type GameEvent, gameRoutes, type RouteResponse } from '@cartela/contract';
 import { FIRST_CALL_NEEDS_NETWORK, type GameAction, type GameState, gameReducer } from '@cartela/core';
+// biome-ignore lint/style/noRestrictedImports: the room syncs its offline event log itself; nothing here is cached.
 import { ApiError, api } from '@/lib/api';
 import { offlineDb } from '@/lib/offline-db';
 import { updateSessionUser } from '@/lib/session';
@@ -497,10 +498,10 @@ export class RoomSession {
   }
 
   /**
-   * The first call of a sealed game (spec 00 'The draw': no call is revealed while a refund is possible): online
-   * only. The outbox first, then POST /events with the call, whose answer carries the order: the room adopts it
-   * and calls offline from there. A lost answer leaves the outcome unknown: the room waits for the server's state.
-   * Inside exclusive().
+   * The first call of a sealed game (product/draw.md#sealed-until-the-first-call: no call is revealed while a
+   * refund is possible): online only. The outbox first, then POST /events with the call, whose answer carries the
+   * order: the room adopts it and calls offline from there. A lost answer leaves the outcome unknown: the room
+   * waits for the server's state. Inside exclusive().
    */
   private async firstCall(at: string): Promise<RoomResult> {
     if (!this.online) return { ok: false, code: 'ORDER_SEALED', message: FIRST_CALL_NEEDS_NETWORK };

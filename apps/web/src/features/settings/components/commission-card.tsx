@@ -3,6 +3,7 @@ import { etbToSantim, gameEconomics, santimToEtb } from '@cartela/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useUpdateProfile } from '@/api/profile';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/label';
@@ -11,11 +12,11 @@ import { i18n } from '@/i18n';
 import { useContractForm } from '@/lib/form';
 import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { useUpdateProfile } from '../api/update-profile';
 
 /**
- * The contract's rule (0-100), plus the spec's step of 0.1 for an agent's own setting (spec 02 section 5), from
- * the agent's minimum set by the admin (decision 056; the server refuses below it too).
+ * The contract's rule (0-100), plus the spec's step of 0.1 for an agent's own setting
+ * (product/money.md#commission-percentage), from the agent's minimum set by the admin (decision 056; the server
+ * refuses below it too).
  */
 const commissionForm = (minimum: number) =>
   z.object({
@@ -30,9 +31,6 @@ const decimalsOf = (value: number) => (String(value).split('.')[1] ?? '').length
 
 /** The worked example under the input: a plain game, so the percentage means something in birr. */
 const EXAMPLE = { players: 10, stakeEtb: 20 } as const;
-
-/** Spec 02 section 9: success toasts 4 s, errors 5 s. */
-const TOAST_MS = { success: 4000, error: 5000 } as const;
 
 /** The agent's own commission percentage, saved with PUT /api/auth/profile {commissionPercentage}. */
 export function CommissionCard({ user }: { user: SessionUser }) {
@@ -65,7 +63,7 @@ export function CommissionCard({ user }: { user: SessionUser }) {
   const submit = form.handleSubmit(async ({ commissionPercentage }) => {
     try {
       await update.mutateAsync({ commissionPercentage });
-      notify.success(t('settings.commission.saved'), { duration: TOAST_MS.success });
+      notify.screen.success(t('settings.commission.saved'));
     } catch (error) {
       form.showError(error, i18n.t('settings.commission.saveFailed'));
     }

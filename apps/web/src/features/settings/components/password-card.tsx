@@ -1,6 +1,7 @@
 import { PASSWORD_MIN_LENGTH, ProfileUpdateRequest } from '@cartela/contract';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useUpdateProfile } from '@/api/profile';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { PasswordInput } from '@/components/ui/input';
@@ -8,7 +9,6 @@ import { Field } from '@/components/ui/label';
 import { i18n } from '@/i18n';
 import { useContractForm } from '@/lib/form';
 import { notify } from '@/lib/toast';
-import { useUpdateProfile } from '../api/update-profile';
 
 // The contract's rules for the two passwords, and the form's own: the confirmation must match.
 const PasswordForm = z

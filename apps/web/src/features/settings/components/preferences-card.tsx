@@ -1,15 +1,15 @@
 import { ProfileUpdateRequest, type SessionUser } from '@cartela/contract';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useUpdateProfile } from '@/api/profile';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { ContactInput } from '@/components/ui/input';
 import { Field } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { applyLanguage, i18n, LANGUAGES } from '@/i18n';
 import { useContractForm } from '@/lib/form';
 import { notify } from '@/lib/toast';
-import { useUpdateProfile } from '../api/update-profile';
 
 // The contract's own rules for these fields (contact: trimmed, at most 120 characters).
 const PreferencesForm = z.object({
@@ -60,11 +60,8 @@ export function PreferencesCard({ user }: { user: SessionUser }) {
             </Select>
           </Field>
           <Field {...form.field('contact')} label={t('settings.profile.contact')}>
-            <Input
-              type="text"
-              inputMode="tel"
+            <ContactInput
               autoComplete="tel"
-              maxLength={120}
               placeholder={t('settings.profile.contactPlaceholder')}
               {...form.input('contact')}
             />

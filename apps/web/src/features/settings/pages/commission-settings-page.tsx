@@ -7,8 +7,9 @@ import { CommissionCard } from '../components/commission-card';
 import { CoinBalanceCard, FinancialModelCard } from '../components/financial-model-card';
 
 /**
- * /settings/commission (spec 02 "Settings"): the agent's own commission percentage, its financial model and
- * its coin balance. The session is re-read when the page opens, so the coins are the current count.
+ * /settings/commission (product/screens.md#commission-settings): the agent's own commission percentage, its
+ * financial model and its coin balance. The session is re-read when the page opens, so the coins are the current
+ * count.
  */
 export function CommissionSettingsPage() {
   const { t } = useTranslation();

@@ -26,7 +26,7 @@ function ChooseOwnPasswordNotice() {
   );
 }
 
-/** /settings/profile (spec 02 "Settings"): account facts, language and contact, and a new password. */
+/** /settings/profile (product/screens.md#profile): account facts, language and contact, and a new password. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -1,25 +1,19 @@
 import '../i18n';
 import { clsx } from 'clsx';
-import { Percent, UserRound, Volume2 } from 'lucide-react';
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { MENU_ICONS } from '@/components/menu-icons';
 import { PageHeader } from '@/components/ui/page-header';
-import { paths } from '@/lib/paths';
+import { usePageSections } from '@/lib/pages';
 import { useSession } from '@/lib/session';
-
-const SECTIONS = [
-  { to: paths.settingsProfile, label: 'settings.profileNav', icon: UserRound },
-  { to: paths.settingsCommission, label: 'settings.commissionNav', icon: Percent },
-  // The voice pack is an agent's (the page itself is the voices feature's, joined in app/pages.ts).
-  { to: paths.settingsVoice, label: 'settings.voiceNav', icon: Volume2, agentOnly: true },
-] as const;
 
 /** /settings/*: a sidebar of sections (tabs on a phone) beside the chosen section. */
 export function SettingsLayout() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const sections = SECTIONS.filter((s) => !('agentOnly' in s) || user?.role === 'agent');
+  // The sections are the page table's (features/settings/routes.tsx, and Voice from the voices feature).
+  const sections = usePageSections();
   const tabs = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
   // On a phone the sections are a row of tabs that scrolls sideways: keep the open one in sight.
@@ -53,24 +47,27 @@ export function SettingsLayout() {
             ref={tabs}
             className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1 lg:flex-col lg:overflow-visible"
           >
-            {sections.map(({ to, label, icon: Icon }) => (
-              <li key={to} className="shrink-0">
-                <NavLink
-                  to={to}
-                  className={({ isActive }) =>
-                    clsx(
-                      'flex h-11 items-center gap-2.5 rounded-lg px-3 text-sm font-medium whitespace-nowrap transition-colors',
-                      isActive
-                        ? 'bg-brand-50 text-brand-700 ring-1 ring-brand-200 ring-inset'
-                        : 'text-ink-muted hover:bg-surface-muted hover:text-ink',
-                    )
-                  }
-                >
-                  <Icon className="size-4" aria-hidden="true" />
-                  {t(label)}
-                </NavLink>
-              </li>
-            ))}
+            {sections.map(({ to, label, icon }) => {
+              const Icon = MENU_ICONS[icon];
+              return (
+                <li key={to} className="shrink-0">
+                  <NavLink
+                    to={to}
+                    className={({ isActive }) =>
+                      clsx(
+                        'flex h-11 items-center gap-2.5 rounded-lg px-3 text-sm font-medium whitespace-nowrap transition-colors',
+                        isActive
+                          ? 'bg-brand-50 text-brand-700 ring-1 ring-brand-200 ring-inset'
+                          : 'text-ink-muted hover:bg-surface-muted hover:text-ink',
+                      )
+                    }
+                  >
+                    <Icon className="size-4" aria-hidden="true" />
+                    {t(label)}
+                  </NavLink>
+                </li>
+              );
+            })}
           </ul>
         </nav>
         <div className="min-w-0 max-w-4xl">{section}</div>

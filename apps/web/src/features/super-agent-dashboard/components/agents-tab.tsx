@@ -5,18 +5,18 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { LoadError, Loading } from '@/components/load-state';
 import { Badge } from '@/components/ui/badge';
+import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
 import { useFormat } from '@/lib/format';
-import { rateText } from '../utils/display';
+import { percentText } from '@/lib/percent';
 
 type AgentLink = z.infer<typeof SuperAgentAgentLink>;
 
 /**
- * My Agents (spec 01 section 2): Agent (username and contact), Your Rate (the spec's Commission Rate: this
- * agreement's share of the agent's base), Virtual Coins, Agent's Fees (the spec's Total Earnings: the agent's
- * own fees of all time, not the super agent's earnings; decision 066), Joined (the agreement's start). A phone
- * shows one card per agent (the shared Table folds below md).
+ * My Agents (product/screens.md#my-agents-tab): Agent (username and contact), Your Rate (the spec's Commission
+ * Rate: this agreement's share of the agent's base), Virtual Coins, Agent's Fees (the spec's Total Earnings: the
+ * agent's own fees of all time, not the super agent's earnings; decision 066), Joined (the agreement's start). A
+ * phone shows one card per agent (the shared Table folds below md).
  */
 export function AgentsTab({ agents }: { agents: UseQueryResult<AgentLink[]> }) {
   const { t } = useTranslation();
@@ -46,59 +46,58 @@ export function AgentsTab({ agents }: { agents: UseQueryResult<AgentLink[]> }) {
   }
 
   return (
-    <Table caption={t('superAgentDashboard.agents.caption')}>
-      <TableHead>
-        <tr>
-          <TableHeaderCell>{col('agent')}</TableHeaderCell>
-          <TableHeaderCell className="text-right">{col('commissionRate')}</TableHeaderCell>
-          <TableHeaderCell className="text-right">{col('virtualCoins')}</TableHeaderCell>
-          <TableHeaderCell className="text-right">{col('totalEarnings')}</TableHeaderCell>
-          <TableHeaderCell>{col('joined')}</TableHeaderCell>
-        </tr>
-      </TableHead>
-      <TableBody>
-        {agents.data.map((link) => {
-          const agent = link.agentId;
-          return (
-            <TableRow key={link.id} aria-label={agent.username}>
-              <TableCell className="max-md:mb-1 max-md:border-b max-md:border-line max-md:pb-2">
-                <div className="min-w-0">
-                  <p className="flex flex-wrap items-center gap-2 font-semibold text-ink">
-                    <span className="truncate">{agent.username}</span>
-                    {!agent.isActive && (
-                      <Badge className="whitespace-nowrap">{t('superAgentDashboard.agents.inactive')}</Badge>
-                    )}
-                  </p>
-                  <p className="text-xs text-ink-muted">
-                    {agent.contact ?? (
-                      <span className="text-ink-subtle">{t('superAgentDashboard.agents.noContact')}</span>
-                    )}
-                  </p>
-                </div>
-              </TableCell>
-              <TableCell label={col('commissionRate')} className="tabular-nums md:text-right">
-                {rateText(link.superAgentCommissionRate, format.number)}
-              </TableCell>
-              <TableCell label={col('virtualCoins')} className="tabular-nums md:text-right">
-                {agent.financialModel === 'virtual-coin' ? (
-                  format.number(agent.virtualCoins)
-                ) : (
-                  <span className="text-ink-subtle">{t('superAgentDashboard.agents.commissionShare')}</span>
+    <DataTable
+      caption={t('superAgentDashboard.agents.caption')}
+      rows={agents.data}
+      rowKey={(link) => link.id}
+      rowLabel={(link) => link.agentId.username}
+      columns={[
+        {
+          name: col('agent'),
+          part: 'title',
+          cell: ({ agentId: agent }) => (
+            <div className="min-w-0">
+              <p className="flex flex-wrap items-center gap-2 font-semibold text-ink">
+                <span className="truncate">{agent.username}</span>
+                {!agent.isActive && (
+                  <Badge className="whitespace-nowrap">{t('superAgentDashboard.agents.inactive')}</Badge>
                 )}
-              </TableCell>
-              <TableCell
-                label={col('totalEarnings')}
-                className="tabular-nums whitespace-nowrap md:text-right"
-              >
-                {format.etb(agent.totalEarnings)}
-              </TableCell>
-              <TableCell label={col('joined')} className="whitespace-nowrap">
-                {format.date(link.effectiveFrom)}
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+              </p>
+              <p className="text-xs text-ink-muted">
+                {agent.contact ?? (
+                  <span className="text-ink-subtle">{t('superAgentDashboard.agents.noContact')}</span>
+                )}
+              </p>
+            </div>
+          ),
+        },
+        {
+          name: col('commissionRate'),
+          numeric: true,
+          cell: (link) => percentText(link.superAgentCommissionRate, format.number),
+        },
+        {
+          name: col('virtualCoins'),
+          numeric: true,
+          cell: ({ agentId: agent }) =>
+            agent.financialModel === 'virtual-coin' ? (
+              format.number(agent.virtualCoins)
+            ) : (
+              <span className="text-ink-subtle">{t('superAgentDashboard.agents.commissionShare')}</span>
+            ),
+        },
+        {
+          name: col('totalEarnings'),
+          numeric: true,
+          className: 'whitespace-nowrap',
+          cell: ({ agentId: agent }) => format.etb(agent.totalEarnings),
+        },
+        {
+          name: col('joined'),
+          className: 'whitespace-nowrap',
+          cell: (link) => format.date(link.effectiveFrom),
+        },
+      ]}
+    />
   );
 }

@@ -4,14 +4,13 @@ import { Wallet } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError, Loading } from '@/components/load-state';
+import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { useFormat } from '@/lib/format';
-import { businessDay } from '../utils/display';
 import { FigureCards } from './figure-cards';
-import { EarningStatusBadge } from './status-badge';
 
 export interface EarningsTabProps {
   period: EarningsPeriod;
@@ -20,9 +19,9 @@ export interface EarningsTabProps {
 }
 
 /**
- * Earnings (spec 01 section 2, decision 053 section 5): Last Week / Month / Year, the period's totals, and
- * one row per earning, each figure named for what it is (decision 066; the spec's names in brackets): Date =
- * businessDate, Base = baseAmount (the spec's Total Earnings: what the agent paid for coins, or its fees),
+ * Earnings (product/screens.md#earnings-tab, decision 053 section 5): Last Week / Month / Year, the period's
+ * totals, and one row per earning, each figure named for what it is (decision 066; the spec's names in brackets):
+ * Date = businessDate, Base = baseAmount (the spec's Total Earnings: what the agent paid for coins, or its fees),
  * Your Share (Gross) = superAgentShare (Agent Share), Platform Share = platformShare, Your Net Earnings =
  * superAgentNetEarnings (Your Share; the Overview's figure of the same name), Status. Left to right: the gross
  * share less the platform's is the net.
@@ -55,8 +54,8 @@ export function EarningsTab({ period, onPeriod, earnings }: EarningsTabProps) {
         {data && (
           <p className="text-sm text-ink-muted">
             {t('superAgentDashboard.earnings.range', {
-              from: format.date(businessDay(data.from)),
-              to: format.date(businessDay(data.to)),
+              from: format.date(data.from),
+              to: format.date(data.to),
             })}
           </p>
         )}
@@ -97,60 +96,59 @@ export function EarningsTab({ period, onPeriod, earnings }: EarningsTabProps) {
               { label: t('superAgentDashboard.earnings.paid'), value: format.etb(data.totals.paid) },
             ]}
           />
-          <Table caption={t('superAgentDashboard.earnings.caption')}>
-            <TableHead>
-              <tr>
-                <TableHeaderCell>{t('superAgentDashboard.earnings.date')}</TableHeaderCell>
-                <TableHeaderCell className="text-right">{figure('base')}</TableHeaderCell>
-                <TableHeaderCell className="text-right">{figure('grossShare')}</TableHeaderCell>
-                <TableHeaderCell className="text-right">{figure('platformShare')}</TableHeaderCell>
-                <TableHeaderCell className="text-right">{figure('net')}</TableHeaderCell>
-                <TableHeaderCell>{t('superAgentDashboard.earnings.status')}</TableHeaderCell>
-              </tr>
-            </TableHead>
-            <TableBody>
-              {data.payments.map((earning) => (
-                <TableRow key={earning.id}>
-                  <TableCell className="max-md:mb-1 max-md:border-b max-md:border-line max-md:pb-2">
-                    <div className="min-w-0">
-                      <p className="font-semibold whitespace-nowrap text-ink">
-                        {format.date(businessDay(earning.businessDate))}
-                      </p>
-                      <p className="text-xs text-ink-muted">
-                        {t(`superAgentDashboard.earnings.types.${earning.paymentType}`, {
-                          agent: earning.agentUsername,
-                        })}
-                      </p>
-                    </div>
-                  </TableCell>
-                  <TableCell label={figure('base')} className="tabular-nums whitespace-nowrap md:text-right">
-                    {format.etb(earning.baseAmount)}
-                  </TableCell>
-                  <TableCell
-                    label={figure('grossShare')}
-                    className="tabular-nums whitespace-nowrap md:text-right"
-                  >
-                    {format.etb(earning.superAgentShare)}
-                  </TableCell>
-                  <TableCell
-                    label={figure('platformShare')}
-                    className="tabular-nums whitespace-nowrap md:text-right"
-                  >
-                    {format.etb(earning.platformShare)}
-                  </TableCell>
-                  <TableCell
-                    label={figure('net')}
-                    className="font-semibold whitespace-nowrap text-ink tabular-nums md:text-right"
-                  >
-                    {format.etb(earning.superAgentNetEarnings)}
-                  </TableCell>
-                  <TableCell label={t('superAgentDashboard.earnings.status')}>
-                    <EarningStatusBadge status={earning.status} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            caption={t('superAgentDashboard.earnings.caption')}
+            rows={data.payments}
+            rowKey={(earning) => earning.id}
+            columns={[
+              {
+                name: t('superAgentDashboard.earnings.date'),
+                part: 'title',
+                cell: (earning) => (
+                  <div className="min-w-0">
+                    <p className="font-semibold whitespace-nowrap text-ink">
+                      {format.date(earning.businessDate)}
+                    </p>
+                    <p className="text-xs text-ink-muted">
+                      {t(`superAgentDashboard.earnings.types.${earning.paymentType}`, {
+                        agent: earning.agentUsername,
+                      })}
+                    </p>
+                  </div>
+                ),
+              },
+              {
+                name: figure('base'),
+                numeric: true,
+                className: 'whitespace-nowrap',
+                cell: (earning) => format.etb(earning.baseAmount),
+              },
+              {
+                name: figure('grossShare'),
+                numeric: true,
+                className: 'whitespace-nowrap',
+                cell: (earning) => format.etb(earning.superAgentShare),
+              },
+              {
+                name: figure('platformShare'),
+                numeric: true,
+                className: 'whitespace-nowrap',
+                cell: (earning) => format.etb(earning.platformShare),
+              },
+              {
+                name: figure('net'),
+                numeric: true,
+                className: 'font-semibold whitespace-nowrap text-ink',
+                cell: (earning) => format.etb(earning.superAgentNetEarnings),
+              },
+              {
+                name: t('superAgentDashboard.earnings.status'),
+                cell: (earning) => (
+                  <StatusBadge kind="payment" texts="superAgentDashboard.status" status={earning.status} />
+                ),
+              },
+            ]}
+          />
         </>
       )}
     </div>

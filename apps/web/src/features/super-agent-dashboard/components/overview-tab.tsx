@@ -6,10 +6,13 @@ import { LoadError, Loading } from '@/components/load-state';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useFormat } from '@/lib/format';
-import { rateText } from '../utils/display';
+import { percentText } from '@/lib/percent';
 import { FigureCards } from './figure-cards';
 
-/** What the tab shows: the overview, or (spec 01 section 8) the profile's figures when the overview failed. */
+/**
+ * What the tab shows: the overview, or (product/screens.md#super-agent-dashboard) the profile's figures when the
+ * overview failed.
+ */
 interface OverviewFigures {
   totalEarnings: number;
   pendingEarnings: number | null;
@@ -24,9 +27,9 @@ interface OverviewFigures {
 }
 
 /**
- * Spec 01 sections 7 and 8: when the overview fails, the profile's totalEarnings and platformCommissionRate
- * stand in (the session holds the super agent's profile), and the active agents are the length of the agents
- * list. The platform share has no stand-in.
+ * product/screens.md#super-agent-dashboard: when the overview fails, the profile's totalEarnings and
+ * platformCommissionRate stand in (the session holds the super agent's profile), and the active agents are the
+ * length of the agents list. The platform share has no stand-in.
  */
 function fromProfile(user: SessionUser, agentsCount: number | undefined): OverviewFigures {
   return {
@@ -52,7 +55,7 @@ export interface OverviewTabProps {
 
 /**
  * The spec's Total Earnings (the super agent's net, all time), Active Agents and Platform Share, and the Account
- * Information block (spec 01 section 2). The figures carry the Earnings tab's names (decision 066).
+ * Information block (product/screens.md#overview-tab). The figures carry the Earnings tab's names (decision 066).
  */
 export function OverviewTab({ overview, user, agentsCount }: OverviewTabProps) {
   const { t } = useTranslation();
@@ -88,7 +91,7 @@ export function OverviewTab({ overview, user, agentsCount }: OverviewTabProps) {
         data.platformCommissionRate === null
           ? undefined
           : t('superAgentDashboard.overview.platformShareHint', {
-              rate: rateText(data.platformCommissionRate, format.number),
+              rate: percentText(data.platformCommissionRate, format.number),
             }),
     },
   ];

@@ -3,23 +3,21 @@ import type { EarningsPeriod } from '@cartela/contract';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMyAgents, useMyEarnings, useOverview } from '@/api/super-agent-dashboard';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useFormat } from '@/lib/format';
+import { percentText } from '@/lib/percent';
 import { useSession } from '@/lib/session';
-import { useMyAgents } from '../api/agents';
-import { useEarnings } from '../api/earnings';
-import { useOverview } from '../api/overview';
 import { AgentsTab } from '../components/agents-tab';
 import { EarningsTab } from '../components/earnings-tab';
 import { OverviewTab } from '../components/overview-tab';
-import { rateText } from '../utils/display';
 
 /**
- * /super-agent-dashboard (spec 01 section 2): a greeting, the platform commission rate, Refresh Data, and the
- * tabs Overview, My Agents and Earnings. The page holds the three calls, so Refresh Data reaches all of them
- * whichever tab is open, and a tab shows at once what was already loaded.
+ * /super-agent-dashboard (product/screens.md#super-agent-dashboard): a greeting, the platform commission rate,
+ * Refresh Data, and the tabs Overview, My Agents and Earnings. The page holds the three calls, so Refresh Data
+ * reaches all of them whichever tab is open, and a tab shows at once what was already loaded.
  */
 export function SuperAgentDashboardPage() {
   const { t } = useTranslation();
@@ -28,11 +26,11 @@ export function SuperAgentDashboardPage() {
   const [period, setPeriod] = useState<EarningsPeriod>('month');
   const overview = useOverview();
   const agents = useMyAgents();
-  const earnings = useEarnings(period);
+  const earnings = useMyEarnings(period);
   const [refreshing, setRefreshing] = useState(false);
   if (!user) return null;
 
-  // The overview's rate; the profile's when the overview is not there (spec 01 section 8).
+  // The overview's rate; the profile's when the overview is not there (product/screens.md#super-agent-dashboard).
   const platformRate = overview.data?.platformCommissionRate ?? user.platformCommissionRate;
 
   async function refresh() {
@@ -54,7 +52,7 @@ export function SuperAgentDashboardPage() {
             <span className="block">{t('superAgentDashboard.welcome', { name: user.username })}</span>
             {platformRate !== null && (
               <span className="mt-2 inline-flex rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset">
-                {t('superAgentDashboard.platformRate', { rate: rateText(platformRate, format.number) })}
+                {t('superAgentDashboard.platformRate', { rate: percentText(platformRate, format.number) })}
               </span>
             )}
           </>

@@ -1,25 +1,22 @@
 import { AssignAgentRequest } from '@cartela/contract';
 import { DEFAULT_SUPER_AGENT_RATE_PERCENT } from '@cartela/core';
-import { clsx } from 'clsx';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useAgentUsers } from '@/api/agents';
+import { useAgreements, useAssignAgent, useSuperAgents } from '@/api/super-agents';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { inputClasses } from '@/components/ui/input';
+import { Dialog, FormButtons } from '@/components/ui/dialog';
+import { NotesInput } from '@/components/ui/input';
 import { Field } from '@/components/ui/label';
 import { NumberInput, numberField } from '@/components/ui/number-input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useContractForm } from '@/lib/form';
 import { useFormat } from '@/lib/format';
+import { percentText } from '@/lib/percent';
 import { notify } from '@/lib/toast';
-import { useAgentUsers } from '../api/agent-users';
-import { useAgreements } from '../api/agreements';
-import { useAssignAgent } from '../api/assign-agent';
-import { useSuperAgents } from '../api/super-agents';
-import { dialogFailure, type Failure, rateText } from './form-helpers';
+import { dialogFailure, type Failure } from './form-helpers';
 
 const shape = AssignAgentRequest.shape;
 const AssignForm = z.object({
@@ -36,8 +33,9 @@ export interface AssignAgentDialogProps {
 }
 
 /**
- * Put an agent under a super agent (spec 02 sections 2 and 5). An agent has one active agreement at a time
- * (spec 00): the dialog shows the agent's current one, which the new assignment ends.
+ * Put an agent under a super agent (product/screens.md#super-agent-management). An agent has one active agreement
+ * at a time (product/roles.md#agreements): the dialog shows the agent's current one, which the new assignment
+ * ends.
  */
 export function AssignAgentDialog({ superAgentId, onClose }: AssignAgentDialogProps) {
   const { t } = useTranslation();
@@ -49,7 +47,7 @@ export function AssignAgentDialog({ superAgentId, onClose }: AssignAgentDialogPr
   const assign = useAssignAgent();
   const [failure, setFailure] = useState<Failure | null>(null);
 
-  // Only active super agents can be given agents (spec 02 section 5).
+  // Only active super agents can be given agents (product/roles.md#agreements).
   const activeSuperAgents = (superAgents.data ?? []).filter((s) => s.isActive);
   const preselected = activeSuperAgents.some((s) => s.id === superAgentId) ? superAgentId : undefined;
   const tooLong = t('superAgents.assignForm.tooLong');
@@ -101,19 +99,14 @@ export function AssignAgentDialog({ superAgentId, onClose }: AssignAgentDialogPr
       description={t('superAgents.assignForm.description')}
       className="sm:max-w-xl"
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={assign.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            loading={assign.isPending}
-            disabled={loading || loadFailed || noAgents || noSuperAgents}
-          >
-            {assign.isPending ? t('superAgents.assignForm.submitting') : t('superAgents.assignForm.submit')}
-          </Button>
-        </>
+        <FormButtons
+          form={formId}
+          pending={assign.isPending}
+          onCancel={onClose}
+          disabled={loading || loadFailed || noAgents || noSuperAgents}
+        >
+          {assign.isPending ? t('superAgents.assignForm.submitting') : t('superAgents.assignForm.submit')}
+        </FormButtons>
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
@@ -172,7 +165,7 @@ export function AssignAgentDialog({ superAgentId, onClose }: AssignAgentDialogPr
                   {
                     agent: agent.username,
                     superAgent: current.superAgentUsername,
-                    rate: rateText(current.superAgentCommissionRate, format.number),
+                    rate: percentText(current.superAgentCommissionRate, format.number),
                     date: format.date(current.effectiveFrom),
                   },
                 )
@@ -189,12 +182,7 @@ export function AssignAgentDialog({ superAgentId, onClose }: AssignAgentDialogPr
           <NumberInput kind="decimal" {...numberField(form, 'superAgentCommissionRate', 'decimal')} />
         </Field>
         <Field {...form.field('notes')} label={t('superAgents.assignForm.notes')}>
-          <textarea
-            rows={2}
-            maxLength={500}
-            className={clsx(inputClasses, 'min-h-11 resize-y py-2')}
-            {...form.input('notes')}
-          />
+          <NotesInput rows={2} className="min-h-11" {...form.input('notes')} />
         </Field>
         {failure && (
           <Alert role="alert" title={failure.title} className="sm:col-span-2">

@@ -2,8 +2,10 @@ import { EarningStatus, type SuperAgent, type SuperAgentEarning } from '@cartela
 import { Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSuperAgentEarnings } from '@/api/super-agent-dashboard';
 import { Amount } from '@/components/amount';
 import { LoadError, Loading } from '@/components/load-state';
+import type { PaidAction } from '@/components/paid-toggle';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -11,12 +13,12 @@ import { Field } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useFormat } from '@/lib/format';
-import { type EarningsFilters, EarningsPeriod, useSuperAgentEarnings } from '../api/earnings';
-import { type EarningAction, EarningsTable } from './earnings-table';
+import { type EarningsFilters, EarningsPeriod } from './earnings-period';
+import { EarningsTable } from './earnings-table';
 import { MarkEarningPaidDialog } from './mark-earning-paid-dialog';
 import { MarkEarningPendingDialog } from './mark-earning-pending-dialog';
 
-type Open = { action: EarningAction; earning: SuperAgentEarning } | null;
+type Open = { action: PaidAction; earning: SuperAgentEarning } | null;
 
 /**
  * A super agent's earnings, for the admin who pays them (decision 053 section 5): the period (Last Week / Month /

@@ -1,5 +1,4 @@
-import type { FieldValues, Path } from 'react-hook-form';
-import { ApiError } from '@/lib/api';
+import type { FieldValues } from 'react-hook-form';
 import { errorText } from '@/lib/errors';
 import type { ContractForm } from '@/lib/form';
 
@@ -19,13 +18,6 @@ export function dialogFailure<V extends FieldValues, T>(
   error: unknown,
   title: string,
 ): Failure {
-  const message = errorText(error, '');
-  if (error instanceof ApiError && error.field && error.field in form.getValues() && message) {
-    form.setError(error.field as Path<V>, { type: 'server', message }, { shouldFocus: true });
-    return { title, message: '' };
-  }
-  return { title, message };
+  if (form.errorOnField(error)) return { title, message: '' };
+  return { title, message: errorText(error, '') };
 }
-
-/** A rate as stored, 12.345 -> '12.345%' (up to the contract's 4 decimals): the one rule in lib/percent.ts. */
-export { percentText as rateText } from '@/lib/percent';

@@ -1,12 +1,11 @@
 import type { SuperAgentEarning } from '@cartela/contract';
 import { useTranslation } from 'react-i18next';
+import { useMarkEarningPending } from '@/api/super-agent-dashboard';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { i18n } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { useMarkEarningPending } from '../api/mark-earning-pending';
-import { failureToast, TOAST_MS } from './earnings-display';
 
 export interface MarkEarningPendingDialogProps {
   superAgentName: string;
@@ -30,10 +29,10 @@ export function MarkEarningPendingDialog({
   async function confirm() {
     try {
       await markPending.mutateAsync(earning.id);
-      notify.success(t('superAgents.markEarningPending.done'), { duration: TOAST_MS.success });
+      notify.screen.success(t('superAgents.markEarningPending.done'));
       onClose();
     } catch (error) {
-      failureToast(i18n.t('superAgents.markEarningPending.failed'), error);
+      notify.screen.failure(i18n.t('superAgents.markEarningPending.failed'), error);
       // It is not paid any more (the rows are refreshed): asking again would be refused again.
       if (error instanceof ApiError && error.status === 409) onClose();
     }

@@ -5,22 +5,19 @@ import {
   UpdateSuperAgentRequest,
 } from '@cartela/contract';
 import { DEFAULT_PLATFORM_RATE_PERCENT } from '@cartela/core';
-import { clsx } from 'clsx';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useCreateSuperAgent, useUpdateSuperAgent } from '@/api/super-agents';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { Input, inputClasses, PasswordInput } from '@/components/ui/input';
+import { Dialog, FormButtons } from '@/components/ui/dialog';
+import { ContactInput, Input, NotesInput, PasswordInput } from '@/components/ui/input';
 import { Field } from '@/components/ui/label';
 import { NumberInput, numberField } from '@/components/ui/number-input';
 import { Switch } from '@/components/ui/switch';
 import { useContractForm } from '@/lib/form';
 import { notify } from '@/lib/toast';
 import { usernameField } from '@/lib/username-field';
-import { useCreateSuperAgent } from '../api/create-super-agent';
-import { useUpdateSuperAgent } from '../api/update-super-agent';
 import { dialogFailure, type Failure } from './form-helpers';
 
 const create = CreateSuperAgentRequest.shape;
@@ -47,7 +44,10 @@ export interface SuperAgentDialogProps {
   onClose: () => void;
 }
 
-/** Create or edit a super agent (spec 02 sections 2 and 5). Mounted open; closing unmounts it (a fresh form each time). */
+/**
+ * Create or edit a super agent (product/roles.md#accounts). Mounted open; closing unmounts it (a fresh form each
+ * time).
+ */
 export function SuperAgentDialog({ superAgent, onClose }: SuperAgentDialogProps) {
   const { t } = useTranslation();
   const formId = useId();
@@ -133,20 +133,15 @@ export function SuperAgentDialog({ superAgent, onClose }: SuperAgentDialogProps)
       description={editing ? t('superAgents.form.editDescription') : t('superAgents.form.createDescription')}
       className="sm:max-w-xl"
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={pending}>
-            {editing
-              ? pending
-                ? t('superAgents.form.saving')
-                : t('superAgents.form.save')
-              : pending
-                ? t('superAgents.form.creating')
-                : t('superAgents.form.create')}
-          </Button>
-        </>
+        <FormButtons form={formId} pending={pending} onCancel={onClose}>
+          {editing
+            ? pending
+              ? t('superAgents.form.saving')
+              : t('superAgents.form.save')
+            : pending
+              ? t('superAgents.form.creating')
+              : t('superAgents.form.create')}
+        </FormButtons>
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
@@ -175,22 +170,10 @@ export function SuperAgentDialog({ superAgent, onClose }: SuperAgentDialogProps)
           <NumberInput kind="decimal" {...numberField(form, 'platformCommissionRate', 'decimal')} />
         </Field>
         <Field {...form.field('contact')} label={t('superAgents.form.contact')}>
-          <Input
-            type="text"
-            inputMode="tel"
-            autoComplete="off"
-            maxLength={120}
-            placeholder={t('superAgents.form.contactPlaceholder')}
-            {...form.input('contact')}
-          />
+          <ContactInput placeholder={t('superAgents.form.contactPlaceholder')} {...form.input('contact')} />
         </Field>
         <Field {...form.field('notes')} label={t('superAgents.form.notes')} className="sm:col-span-2">
-          <textarea
-            rows={2}
-            maxLength={500}
-            className={clsx(inputClasses, 'min-h-20 resize-y py-2')}
-            {...form.input('notes')}
-          />
+          <NotesInput rows={2} {...form.input('notes')} />
         </Field>
         {editing && (
           <div className="flex items-start justify-between gap-4 rounded-lg border border-line px-4 py-3 sm:col-span-2">

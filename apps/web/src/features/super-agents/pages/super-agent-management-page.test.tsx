@@ -2,6 +2,7 @@ import type { Agreement, SuperAgent, SuperAgentEarning, SuperAgentEarningsRespon
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { superAgentsQuery } from '@/api/super-agents';
 import { queryClient } from '@/lib/query-client';
 import { adminUser, json, mockApi, type Route, renderApp, storeSession } from '@/test/utils';
 
@@ -213,7 +214,7 @@ describe('super agent management', () => {
 
     // A load that fails shows the error with a way to try again.
     answer = json(403, { message: 'Forbidden', code: 'FORBIDDEN' });
-    await queryClient.resetQueries({ queryKey: ['super-agents', 'list'] });
+    await queryClient.resetQueries({ queryKey: superAgentsQuery().queryKey });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Failed to load super agents')).toBeInTheDocument();
     expect(within(alert).getByText('Forbidden')).toBeInTheDocument();

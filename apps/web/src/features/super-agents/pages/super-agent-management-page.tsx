@@ -4,6 +4,7 @@ import { History, Plus, RotateCw, UserCog, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useAgreements, useSuperAgents } from '@/api/super-agents';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -13,8 +14,6 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorText } from '@/lib/errors';
-import { useAgreements } from '../api/agreements';
-import { useSuperAgents } from '../api/super-agents';
 import { AgreementsTable } from '../components/agreements-table';
 import { AssignAgentDialog } from '../components/assign-agent-dialog';
 import { EarningsDialog } from '../components/earnings-dialog';
@@ -155,7 +154,10 @@ function AssignmentsPanel({ onOpen }: { onOpen: (open: Open) => void }) {
   );
 }
 
-/** /super-agent-management (admin): super agents and the agents assigned to them (spec 02 section 2). */
+/**
+ * /super-agent-management (admin): super agents and the agents assigned to them
+ * (product/screens.md#super-agent-management).
+ */
 export function SuperAgentManagementPage() {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Open>(null);

@@ -1,9 +1,10 @@
 import { UpdateVoicePackRequest, type VoicePack } from '@cartela/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAgentUsers } from '@/api/agents';
+import { useUpdateVoicePack } from '@/api/voice-packs';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, FormButtons } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Field, fieldDescriptionId, Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,8 +12,6 @@ import { Switch } from '@/components/ui/switch';
 import { ApiError } from '@/lib/api';
 import { errorText } from '@/lib/errors';
 import { notify } from '@/lib/toast';
-import { useAgentUsers } from '../api/agent-users';
-import { useUpdateVoicePack } from '../api/update-voice-pack';
 
 type Offer = 'all' | 'chosen';
 
@@ -121,14 +120,9 @@ export function EditDialog({ pack, onClose }: { pack: VoicePack; onClose: () => 
       description={t('voicePacks.editForm.description')}
       className="sm:max-w-xl"
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={pending}>
-            {pending ? t('voicePacks.editForm.saving') : t('voicePacks.editForm.save')}
-          </Button>
-        </>
+        <FormButtons form={formId} pending={pending} onCancel={onClose}>
+          {pending ? t('voicePacks.editForm.saving') : t('voicePacks.editForm.save')}
+        </FormButtons>
       }
     >
       <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">

@@ -5,16 +5,16 @@ import {
 } from '@cartela/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUploadVoicePack } from '@/api/voice-packs';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, FormButtons } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Field, fieldDescriptionId } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { ApiError } from '@/lib/api';
 import { errorText } from '@/lib/errors';
 import { notify } from '@/lib/toast';
-import { useUploadVoicePack } from '../api/upload-voice-pack';
 import { LANGUAGE_CHOICES, languageName } from './labels';
 import { UploadReport } from './upload-report';
 
@@ -88,14 +88,9 @@ export function UploadDialog({ onClose }: { onClose: () => void }) {
       description={t('voicePacks.uploadForm.description')}
       className="sm:max-w-xl"
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={pending}>
-            {pending ? t('voicePacks.uploadForm.uploading') : t('voicePacks.uploadForm.submit')}
-          </Button>
-        </>
+        <FormButtons form={formId} pending={pending} onCancel={onClose}>
+          {pending ? t('voicePacks.uploadForm.uploading') : t('voicePacks.uploadForm.submit')}
+        </FormButtons>
       }
     >
       <form id={formId} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">

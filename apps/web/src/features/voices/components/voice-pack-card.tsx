@@ -2,6 +2,8 @@ import { NUMBER_MAX } from '@cartela/core';
 import { Play, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAvailableVoicePacks } from '@/api/voice-choice';
+import { useSelectVoicePack } from '@/api/voice-packs';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,7 +16,7 @@ import { errorText } from '@/lib/errors';
 import { notify } from '@/lib/toast';
 import { rememberVoicePack, useVoice } from '@/lib/voice/use-voice';
 import type { VoiceItem } from '@/lib/voice/voice-manager';
-import { type AvailableVoicePack, useAvailableVoicePacks, useSelectVoicePack } from '@/lib/voice/voice-packs';
+import type { AvailableVoicePack } from '@/lib/voice/voice-packs';
 
 /** A few calls to listen to: one of each end of the board, and good bingo. */
 const PREVIEWS: ReadonlyArray<{ label: string | null; item: VoiceItem }> = [

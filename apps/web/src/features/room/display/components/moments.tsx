@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Spec 02 section 9: the winner overlay has 150 confetti pieces. */
+/** product/screens.md#winner-celebration: the winner overlay has 150 confetti pieces. */
 export const CONFETTI_PIECES = 150;
 const CONFETTI_COLOURS = ['#fbbf24', '#f43f5e', '#38bdf8', '#34d399', '#a78bfa', '#ffffff'];
 

@@ -1,0 +1,31 @@
+// The menus' icons, by the names the page table uses (lib/pages.ts MenuIcon): the navigation bar's and a page's
+// own sections'. Loaded with the navigation shell, not in the entry chunk: the sign-in page does not draw them.
+import {
+  AudioLines,
+  ChartColumn,
+  Gamepad2,
+  LayoutDashboard,
+  type LucideIcon,
+  Percent,
+  Scale,
+  Settings,
+  UserCog,
+  UserRound,
+  Users,
+  Volume2,
+} from 'lucide-react';
+import type { MenuIcon } from '@/lib/pages';
+
+export const MENU_ICONS: Readonly<Record<MenuIcon, LucideIcon>> = {
+  dashboard: LayoutDashboard,
+  users: Users,
+  percent: Percent,
+  scale: Scale,
+  game: Gamepad2,
+  chart: ChartColumn,
+  settings: Settings,
+  'user-cog': UserCog,
+  'audio-lines': AudioLines,
+  'user-round': UserRound,
+  volume: Volume2,
+};

@@ -1,0 +1,52 @@
+import { clsx } from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { Badge, type BadgeTone } from './badge';
+
+/**
+ * The colours of a status: a game's active green, finished red, cancelled grey, paused yellow, any other grey
+ * (product/draw.md#game-states); a payment's or an earning's paid green, pending amber, anything else
+ * (cancelled) red; an account's, an agreement's or a voice pack's active green, anything else (inactive,
+ * ended) grey.
+ */
+const KINDS = {
+  game: {
+    tones: { active: 'success', finished: 'danger', cancelled: 'neutral', paused: 'warning' },
+    otherwise: 'neutral',
+    className: undefined,
+  },
+  payment: {
+    tones: { paid: 'success', pending: 'warning' },
+    otherwise: 'danger',
+    className: 'whitespace-nowrap',
+  },
+  active: { tones: { active: 'success' }, otherwise: 'neutral', className: undefined },
+} satisfies Record<
+  string,
+  { tones: Record<string, BadgeTone>; otherwise: BadgeTone; className: string | undefined }
+>;
+
+export interface StatusBadgeProps {
+  kind: keyof typeof KINDS;
+  status: string;
+  /** Where the feature keeps the statuses' names ('games.status'); a status without one is shown as it is. */
+  texts: string;
+  /** More about it on hover (why a game was cancelled). */
+  title?: string;
+  className?: string;
+}
+
+/** A status, named in the interface language, in its colour. */
+export function StatusBadge({ kind, status, texts, title, className }: StatusBadgeProps) {
+  const { t, i18n } = useTranslation();
+  const { tones, otherwise } = KINDS[kind];
+  const key = `${texts}.${status}`;
+  return (
+    <Badge
+      tone={(tones as Record<string, BadgeTone>)[status] ?? otherwise}
+      className={clsx(KINDS[kind].className, className)}
+      title={title}
+    >
+      {i18n.exists(key) ? t(key as 'common.retry') : status}
+    </Badge>
+  );
+}
