@@ -1,6 +1,6 @@
 // Business days and the periods the dashboards, payments and reports are asked for: a business day is a day of
 // the business time zone (decision 053), a period's month and year follow a calendar (decision 065).
-import { CALENDARS } from '@cartela/core';
+import { CALENDARS, WEEKDAY_NAMES } from '@cartela/core';
 import { z } from 'zod';
 
 /** A business day in a request: YYYY-MM-DD, a day of the business time zone (Africa/Addis_Ababa by default). */
@@ -11,15 +11,8 @@ export const BusinessDay = z
   .string()
   .describe('Business day, YYYY-MM-DD in the business time zone (Africa/Addis_Ababa unless configured)');
 
-export const WEEKDAYS = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
+/** The days of the week, Monday first: core's (its calendar counts them). */
+export const WEEKDAYS = WEEKDAY_NAMES;
 export const Weekday = z.enum(WEEKDAYS);
 export type Weekday = z.infer<typeof Weekday>;
 
