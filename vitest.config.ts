@@ -16,6 +16,10 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     include: ['src/**/*.test.ts'],
     environment: 'node',
     env,
+    // A worker loads the server's modules once for all its files instead of once per file (each file still has
+    // its own database and app): less than half the CPU time. Module state must not leak from file to file: see
+    // docs/PERFORMANCE.md "Vitest without per-file isolation".
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

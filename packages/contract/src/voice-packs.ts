@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { Id, IdParams, IsoDateTime, MessageResponse, nameText, text } from './common.js';
 import { defineRoute } from './route.js';
-import { DEFAULT_VOICE_PACKS } from './voices.js';
 
 /** The largest zip accepted (the request body): 413 above. */
 export const VOICE_PACK_ZIP_MAX_BYTES = 20 * 1024 * 1024;
@@ -172,9 +171,6 @@ export const VoicePackFileBytes = z
   .object({})
   .describe('The file itself: audio/mpeg (.mp3) or audio/mp4 (.m4a), not JSON')
   .meta({ id: 'VoicePackFileBytes' });
-
-/** The id and the address of the files of a default pack (served by the web app). */
-export const DEFAULT_VOICE_PACK_IDS: readonly string[] = DEFAULT_VOICE_PACKS.map((p) => p.id);
 
 /** A custom pack's file base: where its files are fetched from, with the bearer token. */
 export const customVoicePackFileBase = (id: string) => `/api/voice-packs/${id}/files/`;

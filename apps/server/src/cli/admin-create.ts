@@ -3,11 +3,9 @@
 // first, the embedded database has one user at a time).
 import { parseArgs } from 'node:util';
 import { PASSWORD_MIN_LENGTH } from '@cartela/contract';
-import { ConfigError, loadConfig } from '../config.js';
-import { DataDirLockedError } from '../db/data-dir.js';
 import { migrate } from '../db/migrate.js';
-import { openConfiguredDatabase } from '../db/open.js';
 import { AdminAccountError, createAdmin } from '../db/seed.js';
+import { commandConfig, openOrFail } from './command.js';
 
 const USAGE = `Usage: npm run admin:create -- --username NAME --password SECRET
    or: ADMIN_USERNAME=NAME ADMIN_PASSWORD=SECRET npm run admin:create`;
@@ -41,26 +39,9 @@ if (username.length > 64) fail('The username must be at most 64 characters.');
 if (password.length < PASSWORD_MIN_LENGTH)
   fail(`The password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  // The server's own settings decide which database; the ADMIN_* variables are this command's input here.
-  config = loadConfig(
-    { ...process.env, ADMIN_USERNAME: undefined, ADMIN_PASSWORD: undefined, DEMO_DATA: '0' },
-    process.cwd(),
-    { needsSessions: false }, // it signs no session token
-  );
-} catch (err) {
-  if (err instanceof ConfigError) fail(err.message);
-  throw err;
-}
-
-let opened: Awaited<ReturnType<typeof openConfiguredDatabase>>;
-try {
-  opened = await openConfiguredDatabase(config);
-} catch (err) {
-  if (err instanceof DataDirLockedError) fail(err.message);
-  fail(`Could not open the database: ${(err as Error).message}`);
-}
+// The ADMIN_* variables were this command's input (read above); the server's own settings decide the database.
+const config = commandConfig(fail);
+const opened = await openOrFail(config, '', fail);
 try {
   await opened.database.withStartupLock(() => migrate(opened.database));
   const admin = await createAdmin(opened.database, { username, password });

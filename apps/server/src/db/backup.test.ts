@@ -590,6 +590,12 @@ describe('a restore refuses, writing nothing', () => {
     const edited = fileIn('edited.cartela.gz');
     writeFileSync(edited, gzipSync(`${lines.join('\n')}\n`));
     await refused(edited, /damaged or incomplete \(its checksum does not match its content\)/);
+    // A row the database refuses (a coin amount that is no number) is loaded before the checksum is reached:
+    // still a damaged file, not a database error.
+    row[2] = 'x';
+    lines[topUp] = JSON.stringify(row);
+    writeFileSync(edited, gzipSync(`${lines.join('\n')}\n`));
+    await refused(edited, /damaged or incomplete \(its checksum does not match its content\)/);
   });
 
   it('a file that is no backup', async () => {

@@ -707,15 +707,23 @@ function insertStatement(table: CatalogTable, columns: CatalogColumn[]): string 
 export async function restoreDatabase(database: Database, file: string): Promise<RestoreSummary> {
   const started = performance.now();
   if (!(await exists(file))) throw new BackupError(`${file}: no such file.`);
-  const result = await database.db.transaction(async (tx) => {
-    await fixTextForms(tx);
-    const events = readBackup(file);
-    try {
-      return await load(tx, file, events);
-    } finally {
-      await events.return(undefined); // closes the file when the load stopped before its end
-    }
-  });
+  const result = await database.db
+    .transaction(async (tx) => {
+      await fixTextForms(tx);
+      const events = readBackup(file);
+      try {
+        return await load(tx, file, events);
+      } finally {
+        await events.return(undefined); // closes the file when the load stopped before its end
+      }
+    })
+    .catch(async (err: unknown) => {
+      // A damaged file can decompress into a row the database refuses before the file's own checks (its gzip
+      // trailer, its checksum: both at its end) are reached. Nothing was written (the transaction is undone):
+      // read it to its end, so a damaged file is said to be damaged rather than shown as a database error.
+      if (!(err instanceof BackupError)) for await (const _ of readBackup(file));
+      throw err;
+    });
   // Fresh planner statistics for the loaded tables (PGlite runs no autovacuum to gather them).
   await database.db.execute(sql`ANALYZE`);
   return summaryOf(file, { ...result, tables: result.counts }, started);

@@ -348,8 +348,3 @@ async function lastMigrationMillis(db: Db): Promise<number | null> {
     return null; // no migrations table yet
   }
 }
-
-/** `SELECT 1` through Drizzle: used by the health check so it exercises the same path as every query. */
-export async function selectOne(db: Db): Promise<void> {
-  await db.execute(sql`SELECT 1`);
-}

@@ -4,7 +4,7 @@
 // - rates are exact decimals: numeric(7,4) percent, read as strings and converted at the JSON edge;
 // - timestamps are timestamptz.
 import { sql } from 'drizzle-orm';
-import { numeric, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, numeric, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** A 5x5 bingo card, rows of columns B I N G O; the free centre is 0. */
 export type CardGrid = number[][];
@@ -17,6 +17,8 @@ export const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 export const percent = (name: string) => numeric(name, { precision: 7, scale: 4 });
+/** An amount: santim, or whole coins; a bigint read as a number (exact up to 2^53). */
+export const amount = (name: string) => bigint(name, { mode: 'number' });
 /** `'a', 'b'` for a CHECK ... IN (...) of constant values. */
 export const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 export const percentRange = (column: string) =>

@@ -3,25 +3,16 @@
 // unknown path's 404), and that Prometheus can read what it says.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GameCall, gameAgent, gamesWorld, newGame } from '../test/games.js';
-import { bearer, createAdmin, loginAs, startTestApp, type TestApp } from '../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useGamesApp } from '../test/fixtures.js';
+import { newGame } from '../test/games.js';
+import { bearer, createAdmin, loginAs, startTestApp } from '../test/helpers.js';
 import { METRICS_PATH, UNMATCHED } from './metrics.js';
 
 const TOKEN = 'metrics-token-0123456789abcdef0123456789abcdef';
 const ELSEWHERE = '203.0.113.7'; // a documentation address (RFC 5737): not loopback
 
-let t: TestApp;
-let asAdmin: GameCall;
-let a: Awaited<ReturnType<typeof gameAgent>>;
-beforeAll(async () => {
-  t = await startTestApp({ env: { METRICS_TOKEN: TOKEN } });
-  ({ asAdmin } = await gamesWorld(t.app, t.database));
-  a = await gameAgent(t.app, t.database, asAdmin, { coins: 10_000 });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, a } = useGamesApp({ env: { METRICS_TOKEN: TOKEN }, agent: { coins: 10_000 } });
 
 // ---------------------------------------------------------------------------------------------------------
 // Reading the text format

@@ -3,7 +3,7 @@
 // of A's commission-share neighbour - plus throwaway targets for the routes that destroy or end what they touch.
 // Also the two checks every row uses: the database's fingerprint (a refused request changed nothing) and the
 // identifiers of A's side of the network (an answer to B or to another super agent never holds one).
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   ErrorResponse,
   VOICE_MIN_BYTES,
@@ -17,6 +17,7 @@ import { type Zippable, zipSync } from 'fflate';
 import { expect } from 'vitest';
 import { games, superAgentEarnings, type UserRow, users } from '../db/schema.js';
 import { replaceSystemSet } from '../modules/cartelas/index.js';
+import { claimsOf, signToken } from '../test/fixtures.js';
 import { type GameCall, gameCaller, newGame } from '../test/games.js';
 import {
   bearer,
@@ -25,7 +26,6 @@ import {
   createSuperAgent,
   insertGameRow,
   loginAs,
-  TEST_JWT_SECRET,
   type TestApp,
 } from '../test/helpers.js';
 import { fingerprinter } from './fingerprint.js';
@@ -41,18 +41,6 @@ export interface Req {
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-/** An HS256 token over `claims`, signed with the test secret: what the server would sign, with any exp. */
-function signToken(claims: Record<string, unknown>): string {
-  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
-  return `${unsigned}.${createHmac('sha256', TEST_JWT_SECRET).update(unsigned).digest('base64url')}`;
-}
-
-/** The claims of a token the server signed (no check: it is ours). */
-function claimsOf(token: string): { sub: string; role: UserRow['role']; tv: number } {
-  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
-}
 
 let zipMade: Buffer | null = null;
 
@@ -307,7 +295,7 @@ export async function buildWorld(t: TestApp) {
     freshSession(caller: CallerName): string | null {
       const token = tokens[caller];
       if (!token) return null;
-      const { sub, role, tv } = claimsOf(token);
+      const { sub, role, tv } = claimsOf<{ sub: string; role: UserRow['role']; tv: number }>(token);
       return app.sessions.sign({ id: sub, role, tokenVersion: tv });
     },
 

@@ -10,7 +10,7 @@ import type { AppConfig } from '../app.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
-import { migrate } from '../db/migrate.js';
+import { migrate, migrationsHash } from '../db/migrate.js';
 import { makeTemplateTarball } from '../db/pglite-template.js';
 import {
   type FinancialModelName,
@@ -60,33 +60,96 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const { default: pg } = await import('pg');
   const name = `cartela_test_${randomBytes(6).toString('hex')}`;
+  await withServer(serverUrl, async (admin) => {
+    const template = await postgresTemplate(admin, serverUrl);
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    } catch (err) {
+      // Another run with other migrations dropped it as stale: make it again, once.
+      if ((err as { code?: string }).code !== '3D000') throw err;
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate(admin, serverUrl)}`);
+    }
+  });
+  const url = databaseUrl(serverUrl, name);
+  const database = await openDatabase({ kind: 'postgres', url, poolMax: 5 });
+  await database.withStartupLock(() => migrate(database)); // a no-op on the copy, as on PGlite
+  return {
+    database,
+    another: () => openDatabase({ kind: 'postgres', url, poolMax: 5 }),
+    async drop() {
+      await database.close();
+      await withServer(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+type PgClient = InstanceType<typeof import('pg')['default']['Client']>;
+
+/** Runs `fn` on a connection to the server's own database (the one TEST_DATABASE_URL names). */
+async function withServer<T>(serverUrl: string, fn: (admin: PgClient) => Promise<T>): Promise<T> {
+  const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    return await fn(admin);
   } finally {
     await admin.end();
   }
+}
+
+const databaseUrl = (serverUrl: string, name: string) => {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 5 });
-  await database.withStartupLock(() => migrate(database));
-  return {
-    database,
-    another: () => openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 5 }),
-    async drop() {
+  return url.toString();
+};
+
+/** Key of the advisory lock under which one test file makes the template ('cartpl' in ASCII). */
+const TEMPLATE_LOCK = 0x63617274706c;
+
+/**
+ * The migrated empty database on the PostgreSQL server, made once per server and migration set: each file's
+ * database is a copy of it (CREATE DATABASE ... TEMPLATE copies files) instead of running every migration.
+ * Built under another name and renamed when complete, so a run that dies half-way leaves no half template.
+ * Templates of other migration sets are dropped when a new one is made (not while a run copies one: DROP
+ * waits for the copy; the run then makes its own again, see createTestDatabase).
+ */
+async function postgresTemplate(admin: PgClient, serverUrl: string): Promise<string> {
+  const name = `cartela_tpl_${migrationsHash()}`;
+  const exists = async () =>
+    (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  if (await exists()) return name;
+  await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+  try {
+    if (await exists()) return name; // another file made it while this one waited
+    const stale = await admin.query<{ datname: string }>(
+      String.raw`SELECT datname FROM pg_database WHERE datname LIKE 'cartela\_tpl\_%' AND datname <> $1`,
+      [name],
+    );
+    for (const { datname } of stale.rows) {
+      // Refused while something is connected to it: left for a later run.
+      await admin.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => {});
+    }
+    const building = `${name}_new`;
+    await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`); // left by a run that died
+    await admin.query(`CREATE DATABASE ${building}`);
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: databaseUrl(serverUrl, building),
+      poolMax: 1,
+    });
+    try {
+      await migrate(database);
+    } finally {
       await database.close();
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
+    }
+    await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    // Nothing connects to it by mistake: a copy needs the template without connections.
+    await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+    return name;
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+  }
 }
 
 /** A config as the server would parse it, for tests: fixed secret, no web build unless given. */

@@ -13,4 +13,5 @@ export { pages as room } from '@/features/room/routes';
 export { pages as settings } from '@/features/settings/routes';
 export { pages as superAgentDashboard } from '@/features/super-agent-dashboard/routes';
 export { pages as superAgents } from '@/features/super-agents/routes';
-export { pages as voicePacks } from '@/features/voice-packs/routes';
+// Voice is not a feature (src/voice/: the room uses its engine too), but its screens register the same way.
+export { pages as voice } from '@/voice/routes';

@@ -1,18 +1,7 @@
-import type { SessionUser } from '@cartela/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminUser, json, makeUser, mockApi, renderApp, storeSession, superAgentUser } from '@/test/utils';
-
-function signedIn(user: SessionUser, extra: Parameters<typeof mockApi>[0] = {}) {
-  storeSession(user);
-  return mockApi({
-    ...(user.role === 'super-agent'
-      ? { 'GET /api/super-agents/profile': json(200, { superAgent: user }) }
-      : { 'GET /api/auth/me': json(200, { user }) }),
-    ...extra,
-  });
-}
+import { adminUser, json, makeUser, openAs, superAgentUser } from '@/test/utils';
 
 async function mainNav() {
   return within(await screen.findByRole('navigation', { name: 'Main navigation' }));
@@ -29,8 +18,7 @@ async function menuLinks() {
 
 describe('navigation bar', () => {
   it('gives the admin their eight menu items', async () => {
-    signedIn(adminUser());
-    renderApp('/dashboard');
+    openAs(adminUser(), '/dashboard');
     expect(await menuLinks()).toEqual([
       ['Dashboard', '/dashboard'],
       ['Agents', '/agents'],
@@ -44,8 +32,7 @@ describe('navigation bar', () => {
   });
 
   it('gives an agent Dashboard, Game, Reports and Settings', async () => {
-    signedIn(makeUser());
-    renderApp('/dashboard');
+    openAs(makeUser(), '/dashboard');
     expect(await menuLinks()).toEqual([
       ['Dashboard', '/dashboard'],
       ['Game', '/game'],
@@ -55,21 +42,18 @@ describe('navigation bar', () => {
   });
 
   it('gives a super agent only their dashboard', async () => {
-    signedIn(superAgentUser());
-    renderApp('/super-agent-dashboard');
+    openAs(superAgentUser(), '/super-agent-dashboard');
     expect(await menuLinks()).toEqual([['Dashboard', '/super-agent-dashboard']]);
   });
 
   it('has a logo linking to /dashboard', async () => {
-    signedIn(makeUser());
-    renderApp('/game');
+    openAs(makeUser(), '/game');
     const nav = await mainNav();
     expect(nav.getByRole('link', { name: 'Cartela' })).toHaveAttribute('href', '/dashboard');
   });
 
   it('highlights the item of the current path, sub-pages included', async () => {
-    signedIn(makeUser());
-    renderApp('/settings/profile');
+    openAs(makeUser(), '/settings/profile');
     const nav = await mainNav();
     await screen.findByText('Account information');
     expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
@@ -78,23 +62,20 @@ describe('navigation bar', () => {
   });
 
   it('shows the username and role', async () => {
-    signedIn(adminUser());
-    renderApp('/dashboard');
+    openAs(adminUser(), '/dashboard');
     const nav = await mainNav();
     expect(nav.getByText('admin')).toBeInTheDocument();
     expect(nav.getByText('Admin')).toBeInTheDocument();
   });
 
   it('shows the coin count of a virtual-coin agent', async () => {
-    signedIn(makeUser({ virtualCoins: 1000 }));
-    renderApp('/dashboard');
+    openAs(makeUser({ virtualCoins: 1000 }), '/dashboard');
     const nav = await mainNav();
     expect(nav.getByText('1,000 coins')).toBeInTheDocument();
   });
 
   it('shows no coins for a commission-share agent or the admin', async () => {
-    signedIn(makeUser({ financialModel: 'commission-share', virtualCoins: 0 }));
-    renderApp('/dashboard');
+    openAs(makeUser({ financialModel: 'commission-share', virtualCoins: 0 }), '/dashboard');
     const nav = await mainNav();
     expect(nav.getByText('agent1')).toBeInTheDocument();
     expect(nav.queryByText(/coins?$/)).not.toBeInTheDocument();
@@ -102,10 +83,9 @@ describe('navigation bar', () => {
 
   it('keeps the coin count fresh when the window regains focus', async () => {
     let coins = 1000;
-    signedIn(makeUser(), {
+    openAs(makeUser(), '/dashboard', {
       'GET /api/auth/me': () => json(200, { user: makeUser({ virtualCoins: coins }) }),
     });
-    renderApp('/dashboard');
     const nav = await mainNav();
     expect(await nav.findByText('1,000 coins')).toBeInTheDocument();
 
@@ -116,10 +96,9 @@ describe('navigation bar', () => {
   });
 
   it('logs out: tells the server, clears token, user and userType, says so and goes to /login', async () => {
-    const fetchMock = signedIn(superAgentUser(), {
+    const fetchMock = openAs(superAgentUser(), '/super-agent-dashboard', {
       'POST /api/auth/logout': json(200, { message: 'Logged out successfully' }),
     });
-    renderApp('/super-agent-dashboard');
     const nav = await mainNav();
     await userEvent.setup().click(nav.getByRole('button', { name: 'Logout' }));
 
@@ -136,8 +115,7 @@ describe('navigation bar', () => {
   });
 
   it('logs out at once even when the server does not answer', async () => {
-    signedIn(makeUser(), { 'POST /api/auth/logout': () => new Promise<Response>(() => {}) });
-    renderApp('/dashboard');
+    openAs(makeUser(), '/dashboard', { 'POST /api/auth/logout': () => new Promise<Response>(() => {}) });
     const nav = await mainNav();
     await userEvent.setup().click(nav.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByLabelText('Username')).toBeInTheDocument();
@@ -147,8 +125,7 @@ describe('navigation bar', () => {
 
   describe('on a small screen', () => {
     it('opens a menu that closes when an item is chosen', async () => {
-      signedIn(makeUser());
-      renderApp('/dashboard');
+      openAs(makeUser(), '/dashboard');
       const user = userEvent.setup();
       const nav = await mainNav();
       const menuButton = nav.getByRole('button', { name: 'Menu' });
@@ -167,8 +144,7 @@ describe('navigation bar', () => {
     });
 
     it('closes the menu with Escape and returns focus to the button', async () => {
-      signedIn(makeUser());
-      renderApp('/dashboard');
+      openAs(makeUser(), '/dashboard');
       const user = userEvent.setup();
       const menuButton = (await mainNav()).getByRole('button', { name: 'Menu' });
       await user.click(menuButton);
@@ -179,8 +155,7 @@ describe('navigation bar', () => {
     });
 
     it('closes the menu on logout', async () => {
-      signedIn(makeUser());
-      renderApp('/dashboard');
+      openAs(makeUser(), '/dashboard');
       const user = userEvent.setup();
       const menuButton = (await mainNav()).getByRole('button', { name: 'Menu' });
       await user.click(menuButton);
@@ -194,11 +169,10 @@ describe('navigation bar', () => {
   describe('language switch', () => {
     it('translates the shell at once and saves the language to the profile', async () => {
       const agent = makeUser();
-      const fetchMock = signedIn(agent, {
+      const fetchMock = openAs(agent, '/dashboard', {
         'PUT /api/auth/profile': ({ body }) =>
           json(200, { message: 'Profile updated successfully', user: { ...agent, ...(body as object) } }),
       });
-      renderApp('/dashboard');
       const nav = await mainNav();
       await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
 
@@ -225,10 +199,9 @@ describe('navigation bar', () => {
     });
 
     it('keeps the new language and reports the failure when saving fails', async () => {
-      signedIn(makeUser(), {
+      openAs(makeUser(), '/dashboard', {
         'PUT /api/auth/profile': json(500, { message: 'Internal server error', code: 'INTERNAL' }),
       });
-      renderApp('/dashboard');
       const nav = await mainNav();
       await userEvent.setup().click(nav.getByRole('button', { name: 'አማርኛ' }));
       expect(await nav.findByRole('button', { name: 'ውጣ' })).toBeInTheDocument();

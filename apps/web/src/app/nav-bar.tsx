@@ -82,7 +82,7 @@ export function NavBar({ user }: { user: SessionUser }) {
   function signOut() {
     setMenuOpen(false);
     logout();
-    notify.success(t('auth.loggedOut'));
+    notify.auth.success(t('auth.loggedOut'));
     void navigate(paths.login, { replace: true });
   }
 
@@ -129,8 +129,7 @@ export function NavBar({ user }: { user: SessionUser }) {
               {showCoins && <CoinCount user={user} />}
               <LanguageSwitch />
               <UserBlock user={user} className="max-w-40 border-l border-line pl-3" />
-              <Button variant="ghost" size="sm" onClick={signOut}>
-                <LogOut className="size-4" aria-hidden="true" />
+              <Button variant="ghost" size="sm" onClick={signOut} icon={LogOut}>
                 {t('nav.logout')}
               </Button>
             </div>
@@ -181,8 +180,7 @@ export function NavBar({ user }: { user: SessionUser }) {
               </ul>
               <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-4 py-4 sm:px-6">
                 <LanguageSwitch />
-                <Button variant="outline" onClick={signOut}>
-                  <LogOut className="size-4" aria-hidden="true" />
+                <Button variant="outline" onClick={signOut} icon={LogOut}>
                   {t('nav.logout')}
                 </Button>
               </div>

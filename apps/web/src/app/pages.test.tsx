@@ -1,7 +1,7 @@
 import type { Role, SessionUser } from '@cartela/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminUser, json, makeUser, mockApi, renderApp, storeSession, superAgentUser } from '@/test/utils';
+import { adminUser, makeUser, openAs, superAgentUser } from '@/test/utils';
 import { PAGES } from './pages';
 import { redirectFor } from './route-guard';
 
@@ -30,13 +30,7 @@ describe('the page table', () => {
     expect(redirectFor(access, user, path)).toBeNull();
 
     // ...and the whole app: signed in as that role, the page opens where the link points.
-    storeSession(user);
-    mockApi(
-      role === 'super-agent'
-        ? { 'GET /api/super-agents/profile': json(200, { superAgent: user }) }
-        : { 'GET /api/auth/me': json(200, { user }) },
-    );
-    renderApp(path);
+    openAs(user, path);
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${path}$`)));
   });

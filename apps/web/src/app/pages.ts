@@ -1,13 +1,13 @@
 import type { Role } from '@cartela/contract';
-import { settingsSections as voiceSettings } from '@/features/voices/routes';
 import type { MenuEntry, PageEntry } from '@/lib/pages';
 import { paths } from '@/lib/paths';
+import { settingsSections as voiceSettings } from '@/voice/routes';
 import * as features from './features';
 
 /** The page table: every page of every feature, with who may open it and where the menus show it. */
 export const PAGES: readonly PageEntry[] = Object.values(features)
   .flat()
-  // Settings > Voice is the voices feature's page inside the settings layout (features do not import each other).
+  // Settings > Voice is voice's page (src/voice/) inside the settings feature's layout.
   .map((page) =>
     page.path === paths.settings ? { ...page, children: [...voiceSettings, ...(page.children ?? [])] } : page,
   );

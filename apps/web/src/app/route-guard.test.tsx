@@ -1,14 +1,15 @@
-import type { SessionUser } from '@cartela/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { adminUser, json, makeUser, mockApi, renderApp, storeSession, superAgentUser } from '@/test/utils';
-
-function signedIn(user: SessionUser) {
-  storeSession(user);
-  return user.role === 'super-agent'
-    ? mockApi({ 'GET /api/super-agents/profile': json(200, { superAgent: user }) })
-    : mockApi({ 'GET /api/auth/me': json(200, { user }) });
-}
+import {
+  adminUser,
+  json,
+  makeUser,
+  mockApi,
+  openAs,
+  renderApp,
+  storeSession,
+  superAgentUser,
+} from '@/test/utils';
 
 const location = () => screen.getByTestId('location');
 
@@ -40,16 +41,14 @@ describe('route guard', () => {
   it.each(['/', '/no-such-page', '/settings/nothing'])(
     'sends %s to the dashboard or settings',
     async (path) => {
-      signedIn(makeUser());
-      renderApp(path);
+      openAs(makeUser(), path);
       const expected = path.startsWith('/settings') ? '/settings' : '/dashboard';
       await waitFor(() => expect(location()).toHaveTextContent(new RegExp(`^${expected}$`)));
     },
   );
 
   it('opens login-required pages for an agent', async () => {
-    signedIn(makeUser());
-    renderApp('/game');
+    openAs(makeUser(), '/game');
     await expectPageAt('/game', 'Game Management');
   });
 
@@ -59,51 +58,44 @@ describe('route guard', () => {
     ['/super-agent-management', 'Super Agent Management'],
     ['/admin/reports', 'System Reports'],
   ])('opens the admin-only page %s for the admin', async (path, heading) => {
-    signedIn(adminUser());
-    renderApp(path);
+    openAs(adminUser(), path);
     await expectPageAt(path, heading);
   });
 
   it.each(['/commission', '/balance', '/super-agent-management', '/admin/reports'])(
     'sends an agent from the admin-only %s to /dashboard',
     async (path) => {
-      signedIn(makeUser());
-      renderApp(path);
+      openAs(makeUser(), path);
       await expectPageAt('/dashboard', 'Dashboard');
     },
   );
 
   it('sends an agent from the super-agent dashboard via /super-agent-login to their dashboard', async () => {
-    signedIn(makeUser());
-    renderApp('/super-agent-dashboard');
+    openAs(makeUser(), '/super-agent-dashboard');
     await expectPageAt('/dashboard', 'Dashboard');
   });
 
   it('opens the super-agent dashboard for a super agent', async () => {
-    signedIn(superAgentUser());
-    renderApp('/super-agent-dashboard');
+    openAs(superAgentUser(), '/super-agent-dashboard');
     await expectPageAt('/super-agent-dashboard', 'Super Agent Dashboard');
   });
 
   it.each(['/dashboard', '/game', '/settings/profile', '/commission'])(
     'keeps a super agent on their own dashboard when they open %s',
     async (path) => {
-      signedIn(superAgentUser());
-      renderApp(path);
+      openAs(superAgentUser(), path);
       await expectPageAt('/super-agent-dashboard', 'Super Agent Dashboard');
     },
   );
 
   it('shows the admin view of /dashboard to the admin', async () => {
-    signedIn(adminUser());
-    renderApp('/dashboard');
+    openAs(adminUser(), '/dashboard');
     await expectPageAt('/dashboard', 'Admin Dashboard');
     expect(screen.getByText('System overview and analytics')).toBeInTheDocument();
   });
 
   it('restores a super agent from the super-agent profile call', async () => {
-    const fetchMock = signedIn(superAgentUser());
-    renderApp('/super-agent-dashboard');
+    const fetchMock = openAs(superAgentUser(), '/super-agent-dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Super Agent Dashboard' });
     expect(fetchMock).toHaveBeenCalledWith('/api/super-agents/profile', expect.anything());
   });
@@ -168,8 +160,7 @@ describe('route guard', () => {
     it.each(['/dashboard', '/agents', '/commission', '/settings', '/game/g-1', '/no-such-page'])(
       'is sent from %s to its profile, which asks for a new password',
       async (path) => {
-        signedIn(adminUser({ mustChangePassword: true }));
-        renderApp(path);
+        openAs(adminUser({ mustChangePassword: true }), path);
         expect(await screen.findByText('Choose your own password')).toBeInTheDocument();
         expect(location()).toHaveTextContent(/^\/settings\/profile$/);
         expect(
@@ -181,8 +172,7 @@ describe('route guard', () => {
     );
 
     it('is a super agent: sent to the profile too, not back and forth with their dashboard', async () => {
-      signedIn(superAgentUser({ mustChangePassword: true }));
-      renderApp('/super-agent-dashboard');
+      openAs(superAgentUser({ mustChangePassword: true }), '/super-agent-dashboard');
       expect(await screen.findByText('Choose your own password')).toBeInTheDocument();
       expect(location()).toHaveTextContent(/^\/settings\/profile$/);
     });

@@ -1,7 +1,7 @@
-import { ChevronRight } from 'lucide-react';
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Disclosure } from '@/components/ui/disclosure';
 import { Spinner } from '@/components/ui/spinner';
 
 export interface ChartCardProps {
@@ -63,16 +63,9 @@ export function ChartCard({
                 {chart}
               </Suspense>
             </div>
-            <details className="group rounded-lg border border-line">
-              <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-3 text-sm font-medium text-brand-700 [&::-webkit-details-marker]:hidden">
-                <ChevronRight
-                  className="size-4 transition-transform group-open:rotate-90"
-                  aria-hidden="true"
-                />
-                {t('common.charts.showTable')}
-              </summary>
-              <div className="max-h-80 overflow-y-auto border-t border-line">{table}</div>
-            </details>
+            <Disclosure summary={t('common.charts.showTable')} contentClassName="max-h-80 overflow-y-auto">
+              {table}
+            </Disclosure>
           </>
         )}
       </CardContent>

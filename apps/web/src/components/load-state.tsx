@@ -34,13 +34,48 @@ export function LoadError({ title, error, onRetry, retrying = false }: LoadError
     <Alert role="alert" title={title} className="items-center">
       <div className="flex flex-wrap items-center justify-between gap-3">
         {reason && <span>{reason}</span>}
-        <Button variant="outline" size="sm" onClick={onRetry} loading={retrying}>
-          {!retrying && <RefreshCw className="size-4" aria-hidden="true" />}
+        <Button variant="outline" size="sm" onClick={onRetry} loading={retrying} icon={RefreshCw}>
           {t('common.retry')}
         </Button>
       </div>
     </Alert>
   );
+}
+
+/** What a failure and its retry need of a query (TanStack's `useQuery` result). */
+export interface RetryableQuery {
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+}
+
+/** A query that failed: its own error, and a retry that fetches it again. */
+export function QueryError({ title, query }: { title: string; query: RetryableQuery }) {
+  return (
+    <LoadError
+      title={title}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+    />
+  );
+}
+
+/** A query on its way (`loading` says what) or failed (`failed` says what); nothing once it has its data. */
+export function QueryState({
+  query,
+  loading,
+  failed,
+}: {
+  query: RetryableQuery;
+  loading: string;
+  failed: string;
+}) {
+  if (query.isPending) return <Loading label={loading} />;
+  if (query.isError) return <QueryError title={failed} query={query} />;
+  return null;
 }
 
 /**
@@ -52,6 +87,6 @@ export function useFailureToast(error: unknown, failedAt: number, text: string, 
   useEffect(() => {
     if (!error || failedAt === shown.current) return;
     shown.current = failedAt;
-    notify.screen.error(text, id === undefined ? undefined : { id });
+    notify.error(text, id === undefined ? undefined : { id });
   }, [error, failedAt, text, id]);
 }

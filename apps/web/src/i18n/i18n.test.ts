@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectTexts, textAt, textKeys } from '@/test/texts';
 import am from './am.json';
 import en from './en.json';
 import { applyLanguage, i18n } from './index';
@@ -16,11 +17,6 @@ const bundle = (feature: string, language: 'en' | 'am') =>
 const allEn = { ...en, ...Object.fromEntries(FEATURES.map((f) => [f, bundle(f, 'en')])) };
 const allAm = { ...am, ...Object.fromEntries(FEATURES.map((f) => [f, bundle(f, 'am')])) };
 
-function keys(value: unknown, prefix = ''): string[] {
-  if (value === null || typeof value !== 'object') return [prefix];
-  return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
-}
-
 function values(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   return Object.values(value as object).flatMap(values);
@@ -29,9 +25,9 @@ function values(value: unknown): string[] {
 describe('translations', () => {
   it('has exactly the same keys in English and Amharic, in the entry and in every feature', () => {
     expect(FEATURES).toContain('settings');
-    expect(keys(am).sort()).toEqual(keys(en).sort());
+    expect(textKeys(am).sort()).toEqual(textKeys(en).sort());
     for (const feature of FEATURES) {
-      expect(keys(bundle(feature, 'am')).sort(), feature).toEqual(keys(bundle(feature, 'en')).sort());
+      expect(textKeys(bundle(feature, 'am')).sort(), feature).toEqual(textKeys(bundle(feature, 'en')).sort());
       // A feature's key must not also be an entry key: one would hide the other.
       expect(Object.keys(en), feature).not.toContain(feature);
     }
@@ -44,28 +40,24 @@ describe('translations', () => {
   it("writes Amharic in Ge'ez script", () => {
     const ethiopic = /[\u1200-\u139F]/;
     // Brand and language names may stay as they are; everything else must be Amharic.
-    const latinOnly = keys(allAm).filter((key) => {
-      const text = key
-        .split('.')
-        .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], allAm);
-      return !ethiopic.test(String(text));
-    });
+    const latinOnly = textKeys(allAm).filter((key) => !ethiopic.test(String(textAt(allAm, key))));
     expect(latinOnly.sort()).toEqual(['common.appName', 'language.en']);
   });
 
   it('keeps the spec texts in English exactly', () => {
-    expect(en.auth.loginSuccess).toBe('Login successful!');
-    expect(en.auth.superAgentLoginSuccess).toBe('Super Agent login successful!');
-    expect(en.auth.loggedOut).toBe('Logged out successfully');
-    expect(en.auth.invalidCredentials).toBe('Invalid username or password');
-    expect(en.auth.loginFailed).toBe('Login failed');
-    expect(en.auth.loginFailedRetry).toBe('Login failed. Please try again.');
-    expect(en.auth.signingIn).toBe('Signing in...');
-    expect(en.common.loading).toBe('Loading...');
-    const settings = bundle('settings', 'en') as { profile: Record<string, string> };
-    expect(settings.profile.updated).toBe('Profile updated successfully');
-    expect(settings.profile.updateFailed).toBe('Update failed');
-    expect(en.common.updateFailed).toBe('Update failed');
+    expectTexts(allEn, {
+      'auth.loginSuccess': 'Login successful!',
+      'auth.superAgentLoginSuccess': 'Super Agent login successful!',
+      'auth.loggedOut': 'Logged out successfully',
+      'auth.invalidCredentials': 'Invalid username or password',
+      'auth.loginFailed': 'Login failed',
+      'auth.loginFailedRetry': 'Login failed. Please try again.',
+      'auth.signingIn': 'Signing in...',
+      'common.loading': 'Loading...',
+      'settings.profile.updated': 'Profile updated successfully',
+      'settings.profile.updateFailed': 'Update failed',
+      'common.updateFailed': 'Update failed',
+    });
   });
 
   it('switches to Amharic and sets <html lang>', async () => {

@@ -1,6 +1,5 @@
 import 'i18next';
 import type businessDate from '../components/business-date/i18n/en.json';
-import type voice from '../components/voice/i18n/en.json';
 import type agents from '../features/agents/i18n/en.json';
 import type balance from '../features/balance/i18n/en.json';
 import type commission from '../features/commission/i18n/en.json';
@@ -12,16 +11,17 @@ import type room from '../features/room/i18n/en.json';
 import type settings from '../features/settings/i18n/en.json';
 import type superAgentDashboard from '../features/super-agent-dashboard/i18n/en.json';
 import type superAgents from '../features/super-agents/i18n/en.json';
-import type voicePacks from '../features/voice-packs/i18n/en.json';
-import type voices from '../features/voices/i18n/en.json';
+import type voice from '../voice/components/i18n/en.json';
+import type voiceChoice from '../voice/pages/choice/i18n/en.json';
+import type voicePacks from '../voice/pages/packs/i18n/en.json';
 import type en from './en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     // The entry's texts plus every feature's (features/<name>/i18n/en.json, merged under its key) and the shared
-    // components' own (components/voice/i18n/en.json under 'voice', components/business-date/i18n/en.json
-    // under 'businessDate').
+    // components' own (components/business-date/i18n/en.json under 'businessDate') and voice's (src/voice/: its
+    // components' under 'voice', its screens' under 'voiceChoice' and 'voicePacks').
     resources: {
       translation: typeof en & {
         agents: typeof agents;
@@ -36,9 +36,9 @@ declare module 'i18next' {
         room: typeof room;
         superAgentDashboard: typeof superAgentDashboard;
         superAgents: typeof superAgents;
-        voicePacks: typeof voicePacks;
         voice: typeof voice;
-        voices: typeof voices;
+        voiceChoice: typeof voiceChoice;
+        voicePacks: typeof voicePacks;
       };
     };
   }

@@ -1,6 +1,14 @@
 import type { GameEvent } from '@cartela/contract';
 import type { GameState } from '@cartela/core';
-import Dexie, { type EntityTable, type Table } from 'dexie';
+import {
+  type DBSchema,
+  deleteDB,
+  type IDBPDatabase,
+  openDB,
+  type StoreKey,
+  type StoreNames,
+  type StoreValue,
+} from 'idb';
 
 /**
  * A voice file kept for offline use (product/draw.md#the-offline-room, store voiceFiles: id, name, data, type).
@@ -68,27 +76,103 @@ export function voiceFileKey(packId: string, version: string, path: string): str
   return `${packId}@${version}/${path}`;
 }
 
-/**
- * The browser's offline database (product/draw.md#the-offline-room: BingoOfflineDB, version 1). Version 1 also
- * holds the offline room's outbox (issue 10: no browser had the database before it, so its stores are part of
- * version 1). A later change of stores adds a `this.version(2).stores({...})` here; Dexie keeps the stores of
- * version 1 as they are.
- */
-export class BingoOfflineDB extends Dexie {
-  voiceFiles!: EntityTable<VoiceFileRecord, 'id'>;
-  cartelaPatterns!: EntityTable<CartelaPatternRecord, 'cartelaId'>;
-  gameData!: EntityTable<GameDataRecord, 'gameId'>;
-  outbox!: Table<OutboxRecord, [string, number]>;
+/** The stores of BingoOfflineDB, typed for idb: each store's key and record, and its indexes. */
+export interface OfflineSchema extends DBSchema {
+  voiceFiles: { key: string; value: VoiceFileRecord };
+  cartelaPatterns: { key: number | string; value: CartelaPatternRecord; indexes: { agentId: string } };
+  gameData: { key: string; value: GameDataRecord; indexes: { agentId: string } };
+  outbox: { key: [string, number]; value: OutboxRecord; indexes: { gameId: string } };
+}
+export type OfflineStoreName = StoreNames<OfflineSchema>;
 
-  constructor(name = 'BingoOfflineDB') {
-    super(name);
-    this.version(1).stores({
-      voiceFiles: 'id',
-      cartelaPatterns: 'cartelaId, agentId',
-      gameData: 'gameId, agentId',
-      outbox: '[gameId+seq], gameId',
-    });
+/**
+ * The IndexedDB version of the stores below. Dexie, which kept this database until decision 072, wrote its
+ * version 1 as IndexedDB version 10: a browser that has the database already opens it unchanged, data and all.
+ * A later change of stores opens version 20 and adds to `upgrade` what version 20 adds.
+ */
+export const OFFLINE_DB_VERSION = 10;
+
+/** One store of the database: the few calls the app makes, each in its own transaction. */
+export class OfflineStore<Name extends OfflineStoreName> {
+  constructor(
+    private readonly db: BingoOfflineDB,
+    private readonly name: Name,
+  ) {}
+
+  async get(key: StoreKey<OfflineSchema, Name>): Promise<StoreValue<OfflineSchema, Name> | undefined> {
+    return (await this.db.open()).get(this.name, key);
   }
+
+  async bulkGet(
+    keys: StoreKey<OfflineSchema, Name>[],
+  ): Promise<(StoreValue<OfflineSchema, Name> | undefined)[]> {
+    const tx = (await this.db.open()).transaction(this.name);
+    return Promise.all(keys.map((key) => tx.store.get(key)));
+  }
+
+  async put(value: StoreValue<OfflineSchema, Name>): Promise<StoreKey<OfflineSchema, Name>> {
+    return (await this.db.open()).put(this.name, value);
+  }
+
+  /** Adds a record; refused (ConstraintError) when its key is kept already. */
+  async add(value: StoreValue<OfflineSchema, Name>): Promise<StoreKey<OfflineSchema, Name>> {
+    return (await this.db.open()).add(this.name, value);
+  }
+
+  async count(): Promise<number> {
+    return (await this.db.open()).count(this.name);
+  }
+}
+
+/**
+ * The browser's offline database (product/draw.md#the-offline-room: BingoOfflineDB, version 1), through idb, a
+ * thin promise layer over IndexedDB (decision 072). Version 1 also holds the offline room's outbox (issue 10: no
+ * browser had the database before it, so its stores are part of version 1).
+ */
+export class BingoOfflineDB {
+  readonly voiceFiles = new OfflineStore(this, 'voiceFiles');
+  readonly cartelaPatterns = new OfflineStore(this, 'cartelaPatterns');
+  readonly gameData = new OfflineStore(this, 'gameData');
+  readonly outbox = new OfflineStore(this, 'outbox');
+  private opening: Promise<IDBPDatabase<OfflineSchema>> | null = null;
+
+  constructor(readonly name = 'BingoOfflineDB') {}
+
+  /** The open database (opened, and on a first visit made, once). */
+  open(): Promise<IDBPDatabase<OfflineSchema>> {
+    this.opening ??= openDB<OfflineSchema>(this.name, OFFLINE_DB_VERSION, {
+      upgrade(db, oldVersion) {
+        if (oldVersion < 10) {
+          db.createObjectStore('voiceFiles', { keyPath: 'id' });
+          db.createObjectStore('cartelaPatterns', { keyPath: 'cartelaId' }).createIndex('agentId', 'agentId');
+          db.createObjectStore('gameData', { keyPath: 'gameId' }).createIndex('agentId', 'agentId');
+          db.createObjectStore('outbox', { keyPath: ['gameId', 'seq'] }).createIndex('gameId', 'gameId');
+        }
+      },
+      // Another tab opens a newer version: let it, and open again on the next call.
+      blocking: () => this.close(),
+    });
+    return this.opening;
+  }
+
+  close(): void {
+    const opening = this.opening;
+    this.opening = null;
+    void opening?.then((db) => db.close());
+  }
+
+  /** Closes and deletes the whole database (tests). */
+  async delete(): Promise<void> {
+    const opening = this.opening;
+    this.opening = null;
+    if (opening) (await opening).close();
+    await deleteDB(this.name);
+  }
+}
+
+/** The keys of `gameId`'s outbox events from `from` to `to` seq (both included), in seq order. */
+export function outboxRange(gameId: string, from = -Infinity, to = Infinity): IDBKeyRange {
+  return IDBKeyRange.bound([gameId, from], [gameId, to]);
 }
 
 let db: BingoOfflineDB | null | undefined;

@@ -81,16 +81,23 @@ export interface PageEntry {
   children?: readonly ChildPage[];
 }
 
+/** The names of a module's exports that are components (a page module's 'BalancePage'). */
+type ComponentName<M> = { [K in keyof M]: M[K] extends ComponentType ? K : never }[keyof M];
+
 /**
  * A page in its own chunk, fetched the first time its route is visited, so the sign-in screen downloads
- * only the entry and the sign-in page (decision 032).
+ * only the entry and the sign-in page (decision 032). The page is the module's export of that name:
+ * `lazyPage(() => import('./pages/balance-page'), 'BalancePage')` (or the one `pick` returns).
  */
-export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
+export function lazyPage<M>(
+  load: () => Promise<M>,
+  pick: ComponentName<M> | ((module: M) => ComponentType),
+): LazyPage {
   return lazy(async () => {
     const module = await load();
     // The page's feature registered its texts while loading: show it once they are there.
     await featureTextsReady();
-    return { default: pick(module) };
+    return { default: typeof pick === 'function' ? pick(module) : (module[pick] as ComponentType) };
   });
 }
 

@@ -11,21 +11,23 @@ const shown = (kind: 'success' | 'error', ...toast: unknown[]) =>
 
 describe('toasts', () => {
   it('keeps sign-in and session toasts 2 s, their errors 4 s', async () => {
-    notify.success('Logged out successfully');
+    notify.auth.success('Logged out successfully');
     await shown('success', 'Logged out successfully', { duration: 2000 });
-    notify.error('Update failed');
+    notify.auth.error('Update failed');
     await shown('error', 'Update failed', { duration: 4000 });
   });
 
-  it("keeps the other screens' toasts 4 s, their errors 5 s, unless one asks otherwise", async () => {
-    notify.screen.success('Payment marked as paid');
+  it("keeps the signed-in screens' toasts 4 s, their errors 5 s, by default", async () => {
+    notify.success('Payment marked as paid');
     await shown('success', 'Payment marked as paid', { duration: 4000 });
-    notify.screen.error('Failed to load commission data', { id: 'commission' });
+    notify.error('Failed to load commission data', { id: 'commission' });
     await shown('error', 'Failed to load commission data', { duration: 5000, id: 'commission' });
+    notify.screen.success('Game created successfully!');
+    await shown('success', 'Game created successfully!', { duration: 4000 });
   });
 
   it("says what failed, with the server's reason under it when it gave one", async () => {
-    notify.screen.failure(
+    notify.failure(
       'Failed to mark payment as paid',
       new ApiError(409, 'CONFLICT', 'Payment is already paid'),
     );
@@ -33,7 +35,7 @@ describe('toasts', () => {
       duration: 5000,
       description: 'Payment is already paid',
     });
-    notify.screen.failure('Failed to rebalance cartelas', new TypeError('Failed to fetch'));
+    notify.failure('Failed to rebalance cartelas', new TypeError('Failed to fetch'));
     await shown('error', 'Failed to rebalance cartelas', { duration: 5000 });
   });
 });

@@ -1,30 +1,15 @@
 import type { SuperAgent } from '@cartela/contract';
 import { etbToSantim, superAgentShares } from '@cartela/core';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { coinLedger, superAgentEarnings, users } from '../../db/schema.js';
-import {
-  createAgent,
-  createSuperAgent,
-  loginAs,
-  startTestApp,
-  type TestApp,
-  type UserInput,
-} from '../../test/helpers.js';
-import { type Call, caller, coinsOf, expectRefusedUnchanged, signedInCallers } from '../../test/network.js';
+import { useCallers, useTestApp } from '../../test/fixtures.js';
+import { createAgent, createSuperAgent, loginAs, type UserInput } from '../../test/helpers.js';
+import { caller, coinsOf, expectRefusedUnchanged } from '../../test/network.js';
 
-let t: TestApp;
-let asAdmin: Call;
-let adminId: string;
-beforeAll(async () => {
-  t = await startTestApp();
-  const callers = await signedInCallers(t.app, t.database);
-  asAdmin = callers.asAdmin;
-  adminId = callers.admin.user.id;
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const callers = useCallers(t);
+const { asAdmin } = callers;
 
 const addCoins = (agentId: string, payload: unknown) =>
   asAdmin('POST', `/api/users/agents/${agentId}/add-coins`, payload);
@@ -70,7 +55,7 @@ describe('POST /api/users/agents/:id/add-coins', () => {
       notes: 'Cash, Monday',
     });
     const [row] = await t.database.db.select().from(coinLedger).where(eq(coinLedger.id, body.entry.id));
-    expect(row).toMatchObject({ etbAmountSantim: 123450, actorId: adminId });
+    expect(row).toMatchObject({ etbAmountSantim: 123450, actorId: callers.admin.user.id });
 
     const second = await addCoins(agent.user.id, { coins: 1, etbAmount: 0 });
     expect(second.json().entry).toMatchObject({

@@ -7,36 +7,19 @@ import {
 } from '@cartela/contract';
 import { PATTERN_IDS } from '@cartela/core';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agentCartelas, cartelas, coinLedger, superAgentAgreements, users } from '../../db/schema.js';
-import {
-  createAdmin,
-  createAgent,
-  createSuperAgent,
-  loginAs,
-  startTestApp,
-  type TestApp,
-} from '../../test/helpers.js';
-import {
-  type Call,
-  caller,
-  coinsOf,
-  expectRefusedUnchanged,
-  pathOf,
-  signedInCallers,
-} from '../../test/network.js';
+import { itAdminsOnly, useCallers, useTestApp } from '../../test/fixtures.js';
+import { createAdmin, createAgent, createSuperAgent, loginAs } from '../../test/helpers.js';
+import { caller, coinsOf, expectRefusedUnchanged } from '../../test/network.js';
 import { changeCoins } from '../coins/index.js';
 import { toAgent } from './present.js';
 import { agentViews } from './queries.js';
 
-let t: TestApp;
-let asAdmin: Call;
-let asAgent: Call;
-let asSuperAgent: Call;
-let anonymous: Call;
+const t = useTestApp();
+const callers = useCallers(t);
+const { asAdmin } = callers;
 beforeAll(async () => {
-  t = await startTestApp();
-  ({ asAdmin, asAgent, asSuperAgent, anonymous } = await signedInCallers(t.app, t.database));
   // System cartelas 1-3, so that agents can hold copies of them.
   const card = [
     [1, 16, 31, 46, 61],
@@ -48,9 +31,6 @@ beforeAll(async () => {
   await t.database.db
     .insert(cartelas)
     .values([1, 2, 3].map((n) => ({ cartelaNumber: n, card, winningPatterns: [...PATTERN_IDS] })));
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 let names = 0;
@@ -72,30 +52,7 @@ const allAgreements = (agentId: string) =>
   t.database.db.select().from(superAgentAgreements).where(eq(superAgentAgreements.agentId, agentId));
 
 describe('who may call the agent routes', () => {
-  const routes = [
-    agentRoutes.listAgents,
-    agentRoutes.createAgent,
-    agentRoutes.updateAgent,
-    agentRoutes.deleteAgent,
-    agentRoutes.addCoins,
-    agentRoutes.listUsers,
-  ];
-  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))(
-    '%s: admins only; 403 for agents and super agents, 401 without a token',
-    async (_name, route) => {
-      const url = pathOf(route);
-      const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
-      for (const [call, status, code] of [
-        [asAgent, 403, 'FORBIDDEN'],
-        [asSuperAgent, 403, 'FORBIDDEN'],
-        [anonymous, 401, 'UNAUTHORIZED'],
-      ] as const) {
-        const res = await call(route.method, url, body);
-        expect(res.statusCode).toBe(status);
-        expect(res.json().code).toBe(code);
-      }
-    },
-  );
+  itAdminsOnly(Object.values(agentRoutes), callers);
 });
 
 describe('GET /api/users/agents', () => {

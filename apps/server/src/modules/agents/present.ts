@@ -1,6 +1,7 @@
-// Agents and users as the admin's screens show them: ETB from santim, percentages from numeric text (core).
-import type { Agent, UserSummary } from '@cartela/contract';
-import { patternsFromText, type UserRow } from '../../db/schema.js';
+// Agents as the admin's screens show them: ETB from santim, percentages from numeric text (core). The users list
+// shows the users module's toUserSummary.
+import type { Agent } from '@cartela/contract';
+import { patternsFromText } from '../../db/schema.js';
 import { etb, percent } from '../users/index.js';
 import type { AgentView } from './queries.js';
 
@@ -40,20 +41,5 @@ export function toAgent(view: AgentView): Agent {
     superAgentId: superAgent?.superAgentId ?? null,
     superAgentCommissionRate: superAgent?.superAgentCommissionRate ?? null,
     assignedCartelas: view.assignedCartelas,
-  };
-}
-
-export function toUserSummary(row: UserRow): UserSummary {
-  const agent = row.role === 'agent';
-  return {
-    id: row.id,
-    _id: row.id,
-    username: row.username,
-    role: row.role,
-    isActive: row.isActive,
-    createdAt: row.createdAt.toISOString(),
-    commissionPercentage: agent ? percent(row.commissionPercentage) : null,
-    financialModel: agent ? row.financialModel : null,
-    virtualCoins: row.virtualCoins,
   };
 }

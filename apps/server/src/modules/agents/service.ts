@@ -26,19 +26,21 @@ import {
   recordCoinPurchaseEarning,
 } from '../super-agents/index.js';
 import {
+  changeAccount,
   ensureCommissionAtLeastMinimum,
   ensureUsernameFree,
   insertUser,
   lockUser,
+  orNull,
   percent,
   percentToDb,
   softDeleteUser,
+  toUserSummary,
   type UserCache,
   type UserPatch,
-  updateUser,
   writingUsername,
 } from '../users/index.js';
-import { toAgent, toUserSummary } from './present.js';
+import { toAgent } from './present.js';
 import { agentViews, listUsers } from './queries.js';
 
 type CreateInput = z.output<typeof CreateAgentRequest>;
@@ -46,9 +48,6 @@ type UpdateInput = z.output<typeof UpdateAgentRequest>;
 type AddCoinsInput = z.output<typeof AddCoinsRequest>;
 
 const agentNotFound = () => new AppError('NOT_FOUND', 'Agent not found');
-
-/** A blank contact or note is no contact or note. */
-const orNull = (value: string | null | undefined) => (value ? value : null);
 
 async function agentById(tx: Tx, id: string) {
   const [view] = await agentViews(tx, id);
@@ -164,65 +163,58 @@ export function createAgentsService({ database, users }: { database: Database; u
     async update(id: string, input: UpdateInput, actor: UserRow): Promise<z.output<typeof AgentResponse>> {
       // Blank keeps the current password.
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-      // A new password or a deactivation ends every session of the agent at once (product/roles.md#sessions).
-      const endSessions = passwordHash !== undefined || input.isActive === false;
-      const agent = await users.changing(
-        id,
-        () =>
-          writingUsername(input.username, () =>
-            db.transaction(async (tx) => {
-              const current = await lockUser(tx, id, 'agent');
-              if (!current) throw agentNotFound();
-              if (input.username !== undefined) await ensureUsernameFree(tx, input.username, id);
-              const financialModel = input.financialModel ?? current.financialModel;
-              const delta = coinAdjustment(input, current);
-              if (delta !== 0 && financialModel !== 'virtual-coin') {
-                throw new AppError('VALIDATION_FAILED', 'virtualCoins: Only virtual-coin agents have coins', {
-                  field: 'virtualCoins',
-                });
-              }
-              if (input.commissionPercentage !== undefined || input.minCommissionPercentage !== undefined) {
-                ensureCommissionAtLeastMinimum(
-                  input.commissionPercentage ?? current.commissionPercentage!,
-                  input.minCommissionPercentage ?? current.minCommissionPercentage!,
-                );
-              }
-              // After every 400: a form refused for its values is not also told to reload.
-              ensureBalanceAsShown(input, current);
+      const { username, contact, isActive } = input;
+      const agent = await changeAccount(
+        { database, users },
+        { id, role: 'agent', notFound: agentNotFound },
+        { username, passwordHash, contact, isActive },
+        {
+          check(_tx, current) {
+            const financialModel = input.financialModel ?? current.financialModel;
+            if (coinAdjustment(input, current) !== 0 && financialModel !== 'virtual-coin') {
+              throw new AppError('VALIDATION_FAILED', 'virtualCoins: Only virtual-coin agents have coins', {
+                field: 'virtualCoins',
+              });
+            }
+            if (input.commissionPercentage !== undefined || input.minCommissionPercentage !== undefined) {
+              ensureCommissionAtLeastMinimum(
+                input.commissionPercentage ?? current.commissionPercentage!,
+                input.minCommissionPercentage ?? current.minCommissionPercentage!,
+              );
+            }
+            // After every 400: a form refused for its values is not also told to reload.
+            ensureBalanceAsShown(input, current);
 
-              const patch: UserPatch = {};
-              if (input.username !== undefined) patch.username = input.username;
-              if (passwordHash !== undefined) patch.passwordHash = passwordHash;
-              if (input.contact !== undefined) patch.contact = orNull(input.contact);
-              if (input.financialModel !== undefined) patch.financialModel = input.financialModel;
-              if (input.commissionPercentage !== undefined) {
-                patch.commissionPercentage = percentToDb(input.commissionPercentage);
-              }
-              if (input.minCommissionPercentage !== undefined) {
-                patch.minCommissionPercentage = percentToDb(input.minCommissionPercentage);
-              }
-              if (input.systemCommissionShare !== undefined) {
-                patch.systemCommissionShare = percentToDb(input.systemCommissionShare);
-              }
-              if (input.isActive !== undefined) patch.isActive = input.isActive;
-              if (input.winningPatterns !== undefined)
-                patch.winningPatterns = [...new Set(input.winningPatterns)];
-              await updateUser(tx, id, patch, { endSessions });
-
-              if (delta !== 0) {
-                await changeCoins(tx, {
-                  agentId: id,
-                  delta,
-                  reason: 'adjustment',
-                  actorId: actor.id,
-                  notes: `Balance set to ${input.virtualCoins} on the agent's form (it showed ${current.virtualCoins})`,
-                });
-              }
-              await changeSuperAgent(tx, id, input);
-              return agentById(tx, id);
-            }),
-          ),
-        { everywhere: endSessions },
+            const patch: UserPatch = {};
+            if (input.financialModel !== undefined) patch.financialModel = input.financialModel;
+            if (input.commissionPercentage !== undefined) {
+              patch.commissionPercentage = percentToDb(input.commissionPercentage);
+            }
+            if (input.minCommissionPercentage !== undefined) {
+              patch.minCommissionPercentage = percentToDb(input.minCommissionPercentage);
+            }
+            if (input.systemCommissionShare !== undefined) {
+              patch.systemCommissionShare = percentToDb(input.systemCommissionShare);
+            }
+            if (input.winningPatterns !== undefined)
+              patch.winningPatterns = [...new Set(input.winningPatterns)];
+            return patch;
+          },
+          async finish(tx, current) {
+            const delta = coinAdjustment(input, current);
+            if (delta !== 0) {
+              await changeCoins(tx, {
+                agentId: id,
+                delta,
+                reason: 'adjustment',
+                actorId: actor.id,
+                notes: `Balance set to ${input.virtualCoins} on the agent's form (it showed ${current.virtualCoins})`,
+              });
+            }
+            await changeSuperAgent(tx, id, input);
+            return agentById(tx, id);
+          },
+        },
       );
       return { message: 'Agent updated successfully', agent };
     },

@@ -1,10 +1,11 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { defineRoute } from '@cartela/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { users } from '../../db/schema.js';
 import { registerRoute } from '../../route.js';
+import { claimsOf, signToken, useTestApp } from '../../test/fixtures.js';
 import {
   bearer,
   createAdmin,
@@ -12,8 +13,6 @@ import {
   createSuperAgent,
   loginAs,
   startTestApp,
-  TEST_JWT_SECRET,
-  type TestApp,
 } from '../../test/helpers.js';
 import { updateUser } from '../users/index.js';
 
@@ -32,38 +31,20 @@ const agentsAndAdmins = defineRoute({
   response: z.object({ ok: z.boolean() }),
 });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({
-    extraRoutes: (app) => {
-      registerRoute(app, adminOnly, async ({ user }) => ({
-        ok: true,
-        role: user.role,
-      }));
-      registerRoute(app, agentsAndAdmins, async () => ({ ok: true }));
-    },
-  });
-});
-afterAll(async () => {
-  await t?.close();
+const t = useTestApp({
+  extraRoutes: (app) => {
+    registerRoute(app, adminOnly, async ({ user }) => ({
+      ok: true,
+      role: user.role,
+    }));
+    registerRoute(app, agentsAndAdmins, async () => ({ ok: true }));
+  },
 });
 
 const login = (payload: unknown, url = '/api/auth/login') =>
   t.app.inject({ method: 'POST', url, payload: payload as object });
 const me = (headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: '/api/auth/me', headers });
-
-function decode(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
-}
-
-/** A token signed with the server's secret but with claims of our choosing. */
-function forge(claims: Record<string, unknown>, secret = TEST_JWT_SECRET): string {
-  const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
-  const head = b64({ alg: 'HS256', typ: 'JWT' });
-  const body = b64(claims);
-  return `${head}.${body}.${createHmac('sha256', secret).update(`${head}.${body}`).digest('base64url')}`;
-}
 
 describe('POST /api/auth/login', () => {
   it('signs in an admin and returns a token and the session user', async () => {
@@ -86,7 +67,7 @@ describe('POST /api/auth/login', () => {
       winningPatterns: null,
     });
     expect(body.user).not.toHaveProperty('passwordHash');
-    const claims = decode(body.token);
+    const claims = claimsOf(body.token);
     expect(claims).toMatchObject({ sub: admin.user.id, role: 'admin', tv: 0 });
     // A hall's working day: 12 hours.
     expect((claims.exp as number) - (claims.iat as number)).toBe(12 * 3600);
@@ -280,9 +261,9 @@ describe('sessions: GET /api/auth/me', () => {
       { authorization: 'Bearer not.a.jwt' },
       { authorization: `Bearer ${token.slice(0, -3)}abc` },
       {
-        authorization: `Bearer ${forge({ sub: agent.user.id, role: 'agent', tv: 0 }, 'another-secret-another-secret-00000')}`,
+        authorization: `Bearer ${signToken({ sub: agent.user.id, role: 'agent', tv: 0 }, 'another-secret-another-secret-00000')}`,
       },
-      { authorization: `Bearer ${forge({ sub: agent.user.id, role: 'agent' })}` },
+      { authorization: `Bearer ${signToken({ sub: agent.user.id, role: 'agent' })}` },
     ];
     for (const headers of cases) {
       const res = await me(headers);
@@ -295,11 +276,11 @@ describe('sessions: GET /api/auth/me', () => {
     const agent = await createAgent(t.database);
     const now = Math.floor(Date.now() / 1000);
     const claims = { sub: agent.user.id, role: 'agent', tv: 0, jti: randomUUID(), iat: now };
-    const res = await me(bearer(forge(claims)));
+    const res = await me(bearer(signToken(claims)));
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Please sign in to continue.', code: 'UNAUTHORIZED' });
     // The same claims with an expiry are accepted: the expiry is what made the difference.
-    expect((await me(bearer(forge({ ...claims, exp: now + 600 })))).statusCode).toBe(200);
+    expect((await me(bearer(signToken({ ...claims, exp: now + 600 })))).statusCode).toBe(200);
   });
 
   it('signs out: that token stops working at once, on every instance, and the other sessions go on', async () => {
@@ -345,7 +326,7 @@ describe('sessions: GET /api/auth/me', () => {
     const agent = await createAgent(t.database);
     const now = Math.floor(Date.now() / 1000);
     const res = await me(
-      bearer(forge({ sub: agent.user.id, role: 'agent', tv: 0, iat: now - 7200, exp: now - 60 })),
+      bearer(signToken({ sub: agent.user.id, role: 'agent', tv: 0, iat: now - 7200, exp: now - 60 })),
     );
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Session expired. Please sign in again.', code: 'TOKEN_EXPIRED' });
@@ -448,7 +429,9 @@ describe('sessions: GET /api/auth/me', () => {
   it('rejects a token whose role claim does not match the account', async () => {
     const agent = await createAgent(t.database);
     const res = await me(
-      bearer(forge({ sub: agent.user.id, role: 'admin', tv: 0, exp: Math.floor(Date.now() / 1000) + 60 })),
+      bearer(
+        signToken({ sub: agent.user.id, role: 'admin', tv: 0, exp: Math.floor(Date.now() / 1000) + 60 }),
+      ),
     );
     expect(res.statusCode).toBe(401);
   });

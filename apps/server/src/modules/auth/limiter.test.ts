@@ -1,6 +1,7 @@
 // The login limits as an attacker would try them: bursts, many addresses, look-alike names, several instances.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/fixtures.js';
 import {
   createAdmin,
   createAgent,
@@ -10,18 +11,12 @@ import {
   usingPostgres,
 } from '../../test/helpers.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({
-    env: {
-      LOGIN_RATE_LIMIT_MAX: '1000',
-      LOGIN_RATE_LIMIT_USERNAME_MAX: '5',
-      LOGIN_RATE_LIMIT_ACCOUNT_MAX: '20',
-    },
-  });
-});
-afterAll(async () => {
-  await t?.close();
+const t = useTestApp({
+  env: {
+    LOGIN_RATE_LIMIT_MAX: '1000',
+    LOGIN_RATE_LIMIT_USERNAME_MAX: '5',
+    LOGIN_RATE_LIMIT_ACCOUNT_MAX: '20',
+  },
 });
 
 let nextAddress = 0;

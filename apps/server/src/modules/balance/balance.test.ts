@@ -10,42 +10,23 @@ import {
   PATTERN_IDS,
   validateCard,
 } from '@cartela/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
-  createAdmin,
-  createAgent,
-  createSuperAgent,
-  loginAs,
-  startTestApp,
-  type TestApp,
-} from '../../test/helpers.js';
+  expectAdminsOnly,
+  signedIn,
+  type TokenRequest,
+  tokenCaller,
+  tokensOf,
+  useTestApp,
+} from '../../test/fixtures.js';
+import { createAgent } from '../../test/helpers.js';
 
-let t: TestApp;
+const t = useTestApp();
+const call = tokenCaller(t);
 let admin: string;
-let agent: string;
-let superAgent: string;
-
 beforeAll(async () => {
-  t = await startTestApp();
-  [admin, agent, superAgent] = await Promise.all([
-    loginAs(t.app, await createAdmin(t.database)),
-    loginAs(t.app, await createAgent(t.database)),
-    loginAs(t.app, await createSuperAgent(t.database)),
-  ]);
+  admin = (await signedIn(t, 'admin')).token;
 });
-afterAll(async () => {
-  await t?.close();
-});
-
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (method: Method, url: string, token?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
 
 interface CartelaJson {
   id: string;
@@ -265,19 +246,12 @@ describe('POST /api/balance/rebalance', () => {
 describe('who may use the balance manager', () => {
   it('admin only: an agent and a super agent get 403, no token 401, and nothing changes', async () => {
     const before = await systemSet();
-    const routes: [Method, string, unknown?][] = [
+    const requests: TokenRequest[] = [
       ['GET', '/api/balance/stats'],
       ['POST', '/api/balance/rebalance', { targetBalance: 0.2, tolerance: 0.05 }],
       ['POST', '/api/balance/regenerate', { preserveCartelaNumbers: true }],
     ];
-    for (const [method, url, payload] of routes) {
-      expect((await call(method, url, undefined, payload)).statusCode, url).toBe(401);
-      for (const token of [agent, superAgent]) {
-        const res = await call(method, url, token, payload);
-        expect(res.statusCode, url).toBe(403);
-        expect(res.json().code).toBe('FORBIDDEN');
-      }
-    }
+    await expectAdminsOnly(t, requests, await tokensOf(t, ['agent', 'super-agent']));
     expect(await systemSet()).toEqual(before);
   });
 });

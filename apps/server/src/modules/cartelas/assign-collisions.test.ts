@@ -6,7 +6,12 @@ import { bearer, createAdmin, createAgent, loginAs, startTestApp, type TestApp }
 import { replaceSystemSet } from './queries.js';
 
 /** Cards the next calls of core's generators return before core's own results. */
-const scripted = vi.hoisted(() => ({ balancedSets: [] as Card[][], cartelas: [] as Card[] }));
+const scripted = vi.hoisted(() => {
+  // The server tests share their worker's modules (vitest.config.ts: isolate false): an earlier file may have
+  // loaded the server with core's own generators. Load it afresh, so that it sees the mock below.
+  vi.resetModules();
+  return { balancedSets: [] as Card[][], cartelas: [] as Card[] };
+});
 
 vi.mock('@cartela/core', async (importOriginal) => {
   const core = await importOriginal<typeof import('@cartela/core')>();
@@ -32,6 +37,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+  // The next file of this worker loads the server with core's own generators again.
+  vi.doUnmock('@cartela/core');
+  vi.resetModules();
 });
 
 const call = (method: 'GET' | 'POST', url: string, payload?: object) =>

@@ -3,20 +3,20 @@
 // no cartela twice, active system cartelas only, a real agent), concurrency, and who may do each.
 import { type Card, cardKey, generateBalancedSet, validateCard } from '@cartela/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type UserRow, users } from '../../db/schema.js';
 import {
-  bearer,
-  createAdmin,
-  createAgent,
-  createSuperAgent,
-  loginAs,
-  startTestApp,
-  type TestApp,
-} from '../../test/helpers.js';
+  expectAdminsOnly,
+  signedIn,
+  type TokenRequest,
+  tokenCaller,
+  useTestApp,
+} from '../../test/fixtures.js';
+import { createAdmin } from '../../test/helpers.js';
 import { replaceSystemSet } from './queries.js';
 
-let t: TestApp;
+const t = useTestApp();
+const call = tokenCaller(t);
 let admin: string;
 let superAgent: { user: UserRow; token: string };
 
@@ -24,30 +24,14 @@ let superAgent: { user: UserRow; token: string };
 const INACTIVE = 150;
 
 beforeAll(async () => {
-  t = await startTestApp();
   await t.database.db.transaction((tx) =>
     replaceSystemSet(tx, generateBalancedSet(300), { resetSettings: true }),
   );
-  const adminUser = await createAdmin(t.database);
-  admin = await loginAs(t.app, adminUser);
-  const sa = await createSuperAgent(t.database);
-  superAgent = { user: sa.user, token: await loginAs(t.app, sa) };
+  admin = (await signedIn(t, 'admin')).token;
+  superAgent = await signedIn(t, 'super-agent');
   const off = await call('PUT', `/api/cartelas/${INACTIVE}`, admin, { isActive: false });
   expect(off.statusCode).toBe(200);
 });
-afterAll(async () => {
-  await t?.close();
-});
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-function call(method: Method, url: string, token?: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
 
 interface Assigned {
   id: string;
@@ -58,10 +42,7 @@ interface Assigned {
 }
 
 /** A new agent with its token. */
-async function newAgent() {
-  const agent = await createAgent(t.database);
-  return { user: agent.user, token: await loginAs(t.app, agent) };
-}
+const newAgent = () => signedIn(t, 'agent');
 
 const base = (agentId: string) => `/api/cartelas/agent/${agentId}`;
 const held = async (agentId: string): Promise<Assigned[]> =>
@@ -437,7 +418,7 @@ describe('who may manage agent cartelas', () => {
     await assign(agent.user.id, [33]);
     const before = await held(agent.user.id);
     const [card] = generateBalancedSet(1);
-    const routes: [Method, string, unknown?][] = [
+    const requests: TokenRequest[] = [
       ['GET', base(agent.user.id)],
       ['POST', `${base(agent.user.id)}/assign`, { cartelaNumbers: [34] }],
       ['POST', `${base(agent.user.id)}/auto-assign`, { count: 1 }],
@@ -445,14 +426,7 @@ describe('who may manage agent cartelas', () => {
       ['POST', `${base(agent.user.id)}/cartela/33/generate`],
       ['DELETE', `${base(agent.user.id)}/cartela/33`],
     ];
-    for (const [method, url, payload] of routes) {
-      expect((await call(method, url, undefined, payload)).statusCode, `${method} ${url}`).toBe(401);
-      for (const token of [agent.token, other.token, superAgent.token]) {
-        const res = await call(method, url, token, payload);
-        expect(res.statusCode, `${method} ${url}`).toBe(403);
-        expect(res.json().code).toBe('FORBIDDEN');
-      }
-    }
+    await expectAdminsOnly(t, requests, [agent.token, other.token, superAgent.token]);
     expect(await held(agent.user.id)).toEqual(before);
   });
 });

@@ -8,49 +8,24 @@ import {
   PATTERN_IDS,
   validateCard,
 } from '@cartela/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createAdmin,
-  createAgent,
-  createSuperAgent,
-  loginAs,
-  startTestApp,
-  type TestApp,
-} from '../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAdminsOnly, signedIn, tokenCaller, tokensOf, useTestApp } from '../../test/fixtures.js';
 import { replaceSystemSet } from './queries.js';
 
-let t: TestApp;
+const t = useTestApp();
+const call = tokenCaller(t);
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 let admin: string;
-let agent: string;
-let superAgent: string;
 
 // The set lacks cartela 300: the not-found cases use it.
 const MISSING = 300;
 
 beforeAll(async () => {
-  t = await startTestApp();
   await t.database.db.transaction((tx) =>
     replaceSystemSet(tx, generateBalancedSet(MISSING - 1), { resetSettings: true }),
   );
-  [admin, agent, superAgent] = await Promise.all([
-    loginAs(t.app, await createAdmin(t.database)),
-    loginAs(t.app, await createAgent(t.database)),
-    loginAs(t.app, await createSuperAgent(t.database)),
-  ]);
+  admin = (await signedIn(t, 'admin')).token;
 });
-afterAll(async () => {
-  await t?.close();
-});
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
 
 const systemSet = async () => (await call('GET', '/api/cartelas', admin)).json().cartelas as CartelaJson[];
 const cartela = async (n: number) =>
@@ -337,16 +312,7 @@ describe('who may call the system set routes', () => {
 
   it('admin only: an agent and a super agent get 403, no token 401, and nothing changes', async () => {
     const before = await systemSet();
-    for (const [method, url, payload] of routes) {
-      const anonymous = await call(method, url, undefined, payload);
-      expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
-      expect(anonymous.json().code).toBe('UNAUTHORIZED');
-      for (const token of [agent, superAgent]) {
-        const res = await call(method, url, token, payload);
-        expect(res.statusCode, `${method} ${url}`).toBe(403);
-        expect(res.json()).toEqual({ message: 'You do not have permission to do this', code: 'FORBIDDEN' });
-      }
-    }
+    await expectAdminsOnly(t, routes, await tokensOf(t, ['agent', 'super-agent']));
     expect(await systemSet()).toEqual(before);
   });
 });

@@ -1,8 +1,8 @@
 // The system cartelas and each agent's copies.
 import { sql } from 'drizzle-orm';
-import { boolean, check, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { type CardGrid, createdAt, id, updatedAt } from '../../db/columns.js';
-import { users } from '../users/schema.js';
+import { userRef } from '../users/schema.js';
 
 /** The system set of cartelas: numbers 1-300, each with its card and the patterns it can win with. */
 export const cartelas = pgTable(
@@ -32,9 +32,7 @@ export const agentCartelas = pgTable(
   'agent_cartelas',
   {
     id: id(),
-    agentId: uuid('agent_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    agentId: userRef('agent_id', 'cascade'),
     cartelaNumber: smallint('cartela_number')
       .notNull()
       .references(() => cartelas.cartelaNumber, { onDelete: 'restrict' }),

@@ -1,20 +1,15 @@
 import { etbToSantim } from '@cartela/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { coinLedger, users } from '../../db/schema.js';
 import { isAppError } from '../../errors.js';
-import { createAdmin, createAgent, startTestApp, type TestApp } from '../../test/helpers.js';
+import { useTestApp } from '../../test/fixtures.js';
+import { createAdmin, createAgent } from '../../test/helpers.js';
 import { coinsOf, networkState } from '../../test/network.js';
 import { softDeleteUser } from '../users/index.js';
 import { type CoinChange, changeCoins } from './index.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const change = (c: CoinChange) => t.database.db.transaction((tx) => changeCoins(tx, c));
 

@@ -1,8 +1,8 @@
 // The coin ledger: every change of a virtual-coin balance.
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, inList } from '../../db/columns.js';
-import { users } from '../users/schema.js';
+import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { amount, createdAt, id, inList } from '../../db/columns.js';
+import { userRef, users } from '../users/schema.js';
 
 export const COIN_LEDGER_REASONS = ['top-up', 'game', 'refund', 'adjustment', 'demo'] as const;
 export type CoinLedgerReason = (typeof COIN_LEDGER_REASONS)[number];
@@ -15,15 +15,13 @@ export const coinLedger = pgTable(
   'coin_ledger',
   {
     id: id(),
-    agentId: uuid('agent_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    delta: bigint('delta', { mode: 'number' }).notNull(),
-    balanceBefore: bigint('balance_before', { mode: 'number' }).notNull(),
-    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    agentId: userRef('agent_id', 'restrict'),
+    delta: amount('delta').notNull(),
+    balanceBefore: amount('balance_before').notNull(),
+    balanceAfter: amount('balance_after').notNull(),
     reason: text('reason').$type<CoinLedgerReason>().notNull(),
     /** Santim paid for the coins (top-ups). */
-    etbAmountSantim: bigint('etb_amount_santim', { mode: 'number' }),
+    etbAmountSantim: amount('etb_amount_santim'),
     gameId: uuid('game_id'),
     /** Who made the change; null for the system (demo data, automatic refunds). */
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'restrict' }),

@@ -9,27 +9,19 @@
 // Generate Daily for that day writes one payment (fees 100.00) and two earnings: sam on 20.00, sid on 70.00.
 // Before, the agreement in force at the end of the day took it all: sid on 100.00.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { superAgentAgreements } from '../../db/schema.js';
-import {
-  createAgent,
-  createSuperAgent,
-  insertGameRow,
-  startTestApp,
-  type TestApp,
-} from '../../test/helpers.js';
-import { type Call, signedInCallers } from '../../test/network.js';
+import { useCallers, useTestApp } from '../../test/fixtures.js';
+import { createAgent, createSuperAgent, insertGameRow } from '../../test/helpers.js';
 
 const NOW = new Date('2026-03-12T09:00:00.000Z');
-let t: TestApp;
-let asAdmin: Call;
+const t = useTestApp({ now: () => NOW });
+const { asAdmin } = useCallers(t);
 const ids = {} as Record<'agent' | 'sam' | 'sid', string>;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 beforeAll(async () => {
-  t = await startTestApp({ now: () => NOW });
-  ({ asAdmin } = await signedInCallers(t.app, t.database));
   ids.agent = (
     await createAgent(t.database, { username: 'zara', financialModel: 'commission-share' })
   ).user.id;
@@ -64,9 +56,6 @@ beforeAll(async () => {
   await game('2026-03-10T09:15:00Z', 20); // fee 20.00
   await game('2026-03-10T11:00:00Z', 30); // fee 30.00
   await game('2026-03-10T12:15:00Z', 40); // fee 40.00
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('a super agent earns only while its agreement is in force (decision 064)', () => {

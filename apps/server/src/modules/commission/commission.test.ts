@@ -3,8 +3,9 @@
 // 2026-03-09 and 2026-03-10 are over and can be generated; 21:00 UTC is midnight there.
 import { type CommissionPayment, commissionRoutes } from '@cartela/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { superAgentAgreements, type UserRow } from '../../db/schema.js';
+import { itAdminsOnly, useCallers, useTestApp } from '../../test/fixtures.js';
 import {
   createAgent,
   createSuperAgent,
@@ -12,21 +13,17 @@ import {
   insertGameRow,
   loginAs,
   startTestApp,
-  type TestApp,
   usingPostgres,
 } from '../../test/helpers.js';
-import { type Call, caller, pathOf, signedInCallers } from '../../test/network.js';
+import { type Call, caller } from '../../test/network.js';
 
 const NOW = new Date('2026-03-12T09:00:00.000Z');
 const clock = () => NOW;
 
-let t: TestApp;
+const t = useTestApp({ now: clock });
+const callers = useCallers(t);
+const { asAdmin } = callers;
 let admin: UserRow;
-let adminWho: { user: UserRow; password: string };
-let asAdmin: Call;
-let asAgent: Call;
-let asSuperAgent: Call;
-let anonymous: Call;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const query = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(q));
@@ -47,9 +44,7 @@ async function agreement(agentId: string, superAgentId: string, rate: string, ef
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ now: clock });
-  ({ admin: adminWho, asAdmin, asAgent, asSuperAgent, anonymous } = await signedInCallers(t.app, t.database));
-  admin = adminWho.user;
+  admin = callers.admin.user;
   const cs = { financialModel: 'commission-share' } as const;
   amberLogin = await createAgent(t.database, { username: 'amber', ...cs });
   ids.amber = amberLogin.user.id;
@@ -96,9 +91,6 @@ beforeAll(async () => {
   // viola plays with coins: her games count everywhere but in a payment.
   games.v1 = (await cg(ids.viola, '2026-03-09T09:00:00Z', { financialModel: 'virtual-coin' })).id;
   games.v2 = (await cg(ids.viola, '2026-03-10T09:00:00Z', { financialModel: 'virtual-coin' })).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const generate = (date: string, call: Call = asAdmin) =>
@@ -155,22 +147,7 @@ async function expectSettledExactly(upTo: string) {
 }
 
 describe('who may call the commission routes', () => {
-  const routes = Object.values(commissionRoutes);
-  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))(
-    '%s: admins only; 403 for agents and super agents, 401 without a token',
-    async (_name, route) => {
-      const body = route.method === 'GET' ? undefined : {};
-      for (const [call, status, code] of [
-        [asAgent, 403, 'FORBIDDEN'],
-        [asSuperAgent, 403, 'FORBIDDEN'],
-        [anonymous, 401, 'UNAUTHORIZED'],
-      ] as const) {
-        const res = await call(route.method, pathOf(route), body);
-        expect(res.statusCode).toBe(status);
-        expect(res.json().code).toBe(code);
-      }
-    },
-  );
+  itAdminsOnly(Object.values(commissionRoutes), callers);
 });
 
 describe('commission settings', () => {
@@ -397,7 +374,7 @@ describe('POST /api/commission/generate-daily', () => {
     // Several generations of the 10th at once: on PostgreSQL through two app instances (two pools).
     const second = usingPostgres() ? await startTestApp({ database: await t.another(), now: clock }) : null;
     try {
-      const asAdmin2 = second ? caller(second.app, await loginAs(second.app, adminWho)) : asAdmin;
+      const asAdmin2 = second ? caller(second.app, await loginAs(second.app, callers.admin)) : asAdmin;
       const answers = await Promise.all([
         generate('2026-03-10'),
         generate('2026-03-10', asAdmin2),

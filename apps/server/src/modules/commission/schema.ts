@@ -1,20 +1,9 @@
 // Commission-share agents' daily payments and the history of every payment's status (decision 053 section 4).
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt, id, inList, percent, updatedAt } from '../../db/columns.js';
+import { check, date, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { amount, createdAt, id, inList, percent, updatedAt } from '../../db/columns.js';
 import { superAgentEarnings } from '../super-agents/schema.js';
-import { users } from '../users/schema.js';
+import { userRef, users } from '../users/schema.js';
 
 export const PAYMENT_STATUSES = ['pending', 'paid', 'cancelled'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -28,23 +17,19 @@ export const commissionPayments = pgTable(
   'commission_payments',
   {
     id: id(),
-    agentId: uuid('agent_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    agentId: userRef('agent_id', 'restrict'),
     paymentDate: date('payment_date', { mode: 'string' }).notNull(),
     gamesCount: integer('games_count').notNull(),
-    totalEarningsSantim: bigint('total_earnings_santim', { mode: 'number' }).notNull(),
+    totalEarningsSantim: amount('total_earnings_santim').notNull(),
     /** The agent's systemCommissionShare when the payment was generated. */
     adminCommissionRate: percent('admin_commission_rate').notNull(),
-    adminCommissionSantim: bigint('admin_commission_santim', { mode: 'number' }).notNull(),
-    agentNetSantim: bigint('agent_net_santim', { mode: 'number' }).notNull(),
+    adminCommissionSantim: amount('admin_commission_santim').notNull(),
+    agentNetSantim: amount('agent_net_santim').notNull(),
     status: text('status').$type<PaymentStatus>().notNull().default('pending'),
     notes: text('notes'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'restrict' }),
-    createdBy: uuid('created_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    createdBy: userRef('created_by', 'restrict'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -81,9 +66,7 @@ export const paymentEvents = pgTable(
     }),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
-    actorId: uuid('actor_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    actorId: userRef('actor_id', 'restrict'),
     notes: text('notes'),
     createdAt: createdAt(),
   },

@@ -4,31 +4,21 @@
 import type { GameDetail } from '@cartela/contract';
 import { type Card, checkClaim, drawOrder, seedCommitment, verifyGame } from '@cartela/core';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useGamesApp } from '../../test/fixtures.js';
 import {
   eventsOf,
   firstWin,
   type GameCall,
   gameAgent,
   gameCaller,
-  gamesWorld,
   newGame,
   serverState,
 } from '../../test/games.js';
-import { createSuperAgent, loginAs, startTestApp, type TestApp } from '../../test/helpers.js';
+import { createSuperAgent, loginAs } from '../../test/helpers.js';
 import { coinsOf, expectRefusedUnchanged } from '../../test/network.js';
 
-let t: TestApp;
-let asAdmin: GameCall;
-let a: Awaited<ReturnType<typeof gameAgent>>;
-beforeAll(async () => {
-  t = await startTestApp();
-  ({ asAdmin } = await gamesWorld(t.app, t.database));
-  a = await gameAgent(t.app, t.database, asAdmin, { coins: 10_000 });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, asAdmin, a } = useGamesApp({ agent: { coins: 10_000 } });
 
 const post = (as: GameCall, id: string, action: string, body?: unknown) =>
   as('POST', `/api/games/${id}/${action}`, body);

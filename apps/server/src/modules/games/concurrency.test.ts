@@ -1,28 +1,12 @@
 // Concurrency: coins are never spent twice by creations racing each other, and actions racing on one game
 // queue on its row (each gets the next ball and the next seq). On PostgreSQL the requests really run in
 // parallel, through a pool of connections; PGlite has one connection and runs them one after the other.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  eventsOf,
-  type GameCall,
-  gameAgent,
-  gamesWorld,
-  newGame,
-  newKey,
-  serverState,
-} from '../../test/games.js';
-import { startTestApp, type TestApp } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useGamesApp } from '../../test/fixtures.js';
+import { eventsOf, gameAgent, newGame, newKey, serverState } from '../../test/games.js';
 import { coinsOf } from '../../test/network.js';
 
-let t: TestApp;
-let asAdmin: GameCall;
-beforeAll(async () => {
-  t = await startTestApp();
-  ({ asAdmin } = await gamesWorld(t.app, t.database));
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, asAdmin } = useGamesApp();
 
 describe('concurrent creations', () => {
   it('60 creations by an agent whose coins pay for exactly 17 create exactly 17; the rest are 402', async () => {

@@ -2,20 +2,12 @@
 // the ledger, every rule of the request (each refusal changes nothing), the Idempotency-Key, and who may create.
 import { etbToSantim, gameEconomics, santimToEtb, seedCommitment } from '@cartela/core';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GameCall, gameAgent, gamesWorld, newGame, newKey, roomState } from '../../test/games.js';
-import { startTestApp, type TestApp } from '../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useGamesApp } from '../../test/fixtures.js';
+import { gameAgent, newGame, newKey, roomState } from '../../test/games.js';
 import { coinsOf, expectRefusedUnchanged, networkState, signedInCallers } from '../../test/network.js';
 
-let t: TestApp;
-let asAdmin: GameCall;
-beforeAll(async () => {
-  t = await startTestApp();
-  ({ asAdmin } = await gamesWorld(t.app, t.database));
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, asAdmin } = useGamesApp();
 
 const agent = (options: Parameters<typeof gameAgent>[3] = {}) =>
   gameAgent(t.app, t.database, asAdmin, options);

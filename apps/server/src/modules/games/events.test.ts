@@ -2,31 +2,20 @@
 // replays answered as the first time, gaps and contradictions refused naming the seq, a batch all or nothing,
 // the endpoints and the log on one path, and the log itself append-only.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useGamesApp } from '../../test/fixtures.js';
 import {
   eventsOf,
   firstWin,
   type GameCall,
   gameAgent,
-  gamesWorld,
   newGame,
   roomState,
   serverState,
 } from '../../test/games.js';
-import { startTestApp, type TestApp } from '../../test/helpers.js';
 import { coinsOf, expectRefusedUnchanged, networkState } from '../../test/network.js';
 
-let t: TestApp;
-let asAdmin: GameCall;
-let a: Awaited<ReturnType<typeof gameAgent>>;
-beforeAll(async () => {
-  t = await startTestApp();
-  ({ asAdmin } = await gamesWorld(t.app, t.database));
-  a = await gameAgent(t.app, t.database, asAdmin, { coins: 10_000 });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, asAdmin, a } = useGamesApp({ agent: { coins: 10_000 } });
 
 type Event = Record<string, unknown> & { seq: number; type: string };
 // The room's clock: after the games' creation (an earlier `at` is not believed), a second an event.

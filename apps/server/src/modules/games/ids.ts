@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import { isUuid } from '../users/index.js';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const OURS = /^G[0-9A-HJKMNP-TV-Z]{10}$/;
 const OURS_ANY_CASE = /^g[0-9a-hjkmnp-tv-z]{10}$/i;
 
 /** A new public game id. A collision (1 in 2^50 per pair) is refused by the unique index and drawn again. */
@@ -17,8 +16,6 @@ export function newGameId(): string {
   for (const b of bytes) id += CROCKFORD[b & 31];
   return id;
 }
-
-export const isOurGameId = (id: string) => OURS.test(id);
 
 /** Which column a path's {id} names: the UUID `_id`, or the public `gameId` (typed in any letter case). */
 export function gameRef(id: string): { column: 'id' | 'game_id'; value: string } {

@@ -4,20 +4,12 @@
 // Now every money write takes the agent's row first (decision 059), and a transaction PostgreSQL still aborts
 // for a deadlock runs again. On PGlite (one connection) the requests run one after the other; the ledger holds.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GameCall, gameAgent, gamesWorld, newGame } from '../../test/games.js';
-import { startTestApp, type TestApp } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useGamesApp } from '../../test/fixtures.js';
+import { type GameCall, gameAgent, newGame } from '../../test/games.js';
 import { coinsOf } from '../../test/network.js';
 
-let t: TestApp;
-let asAdmin: GameCall;
-beforeAll(async () => {
-  t = await startTestApp();
-  ({ asAdmin } = await gamesWorld(t.app, t.database));
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, asAdmin } = useGamesApp();
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 

@@ -2,7 +2,6 @@
 import { type GameState, PATTERN_IDS, type PatternId } from '@cartela/core';
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   check,
   date,
   index,
@@ -17,9 +16,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { type CardGrid, createdAt, id, inList, percent, updatedAt } from '../../db/columns.js';
+import { amount, type CardGrid, createdAt, id, inList, percent, updatedAt } from '../../db/columns.js';
 import { commissionPayments } from '../commission/schema.js';
-import { type FinancialModelName, users } from '../users/schema.js';
+import { type FinancialModelName, userRef } from '../users/schema.js';
 
 export const GAME_STATUSES = ['active', 'paused', 'finished', 'cancelled'] as const;
 /** The gameMode (product/draw.md#winning-patterns): a game is won by its one selected pattern (decision 055). */
@@ -71,9 +70,7 @@ export const games = pgTable(
     id: id(),
     /** The public id used in addresses: 'G' and 10 Crockford base32 characters (ids.ts). */
     gameId: text('game_id').notNull().unique('games_game_id_key'),
-    agentId: uuid('agent_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    agentId: userRef('agent_id', 'restrict'),
     status: text('status').$type<GameStatusName>().notNull().default('active'),
     gameMode: text('game_mode').$type<GameModeName>().notNull(),
     /**
@@ -83,11 +80,11 @@ export const games = pgTable(
     settings: jsonb('settings').$type<GameSettings>().notNull().default(sql`'{}'::jsonb`),
     /** The canonical pattern id. */
     pattern: text('pattern').$type<PatternId>().notNull(),
-    stakeSantim: bigint('stake_santim', { mode: 'number' }).notNull(),
+    stakeSantim: amount('stake_santim').notNull(),
     players: smallint('players').notNull(),
-    totalSantim: bigint('total_santim', { mode: 'number' }).notNull(),
-    agentFeeSantim: bigint('agent_fee_santim', { mode: 'number' }).notNull(),
-    prizeSantim: bigint('prize_santim', { mode: 'number' }).notNull(),
+    totalSantim: amount('total_santim').notNull(),
+    agentFeeSantim: amount('agent_fee_santim').notNull(),
+    prizeSantim: amount('prize_santim').notNull(),
     /** The agent's commission percentage when the game was created. */
     commissionPercent: percent('commission_percent').notNull(),
     /** Coins the game cost (0 for a commission-share agent). */

@@ -2,18 +2,13 @@
 // BINGO, each with its share (core's prizeShares: equal parts, the odd santim to the first confirmed), in the
 // game's answers, validate-winner's answer, the reports and the CSV; nobody can win on a later ball.
 import type { Card } from '@cartela/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstWin, type GameCall, gameAgent, gamesWorld, newGame, serverState } from '../../test/games.js';
-import { startTestApp, type TestApp } from '../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useGamesApp } from '../../test/fixtures.js';
+import { firstWin, newGame, serverState } from '../../test/games.js';
 
-let t: TestApp;
-let asAdmin: GameCall;
-let a: Awaited<ReturnType<typeof gameAgent>>;
+// 10.05%: a 20 ETB game pays 2.01 ETB of fee and a prize of 17.99 ETB, an odd number of santim.
+const { t, asAdmin, a } = useGamesApp({ agent: { coins: 10_000, commissionPercentage: 10.05 } });
 beforeAll(async () => {
-  t = await startTestApp();
-  ({ asAdmin } = await gamesWorld(t.app, t.database));
-  // 10.05%: a 20 ETB game pays 2.01 ETB of fee and a prize of 17.99 ETB, an odd number of santim.
-  a = await gameAgent(t.app, t.database, asAdmin, { coins: 10_000, commissionPercentage: 10.05 });
   // Cartelas 1 and 2 have the same four corners (one middle number differs: an agent's cards must differ).
   const card: Card = [
     [1, 16, 31, 46, 61],
@@ -31,9 +26,6 @@ beforeAll(async () => {
     const res = await asAdmin('PUT', `/api/cartelas/agent/${a.user.id}/cartela/${n}`, { bingoCard });
     expect(res.statusCode, res.body).toBe(200);
   }
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const post = (id: string, action: string, body?: unknown) => a.as('POST', `/api/games/${id}/${action}`, body);

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { createTestDatabase, startTestApp, type TestApp, testConfig } from '../../test/helpers.js';
+import { useTestApp } from '../../test/fixtures.js';
+import { createTestDatabase, testConfig } from '../../test/helpers.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 describe('GET /api/health', () => {
   it('reports the database as reachable', async () => {

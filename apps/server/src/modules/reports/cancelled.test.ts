@@ -1,21 +1,11 @@
 // Issue 20 point 3, decision 064: a cancelled game moved no money. A game cancelled before its first call shows
 // no total, fee, prize or coin cost in the game's answers, the lists, the report and its CSV, and says how many
 // coins came back; one cancelled after a call keeps its coin cost (spent) and shows no fee or prize either.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GameCall, gameAgent, gamesWorld, newGame } from '../../test/games.js';
-import { startTestApp, type TestApp } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useGamesApp } from '../../test/fixtures.js';
+import { newGame } from '../../test/games.js';
 
-let t: TestApp;
-let as: GameCall;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  const { asAdmin } = await gamesWorld(t.app, t.database);
-  ({ as } = await gameAgent(t.app, t.database, asAdmin, { coins: 100, commissionPercentage: 10 }));
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { as } = useGamesApp({ agent: { coins: 100, commissionPercentage: 10 } }).a;
 
 const json = async (call: Promise<{ statusCode: number; body: string; json: () => unknown }>) => {
   const res = await call;

@@ -2,31 +2,21 @@
 // creation times in microseconds (what now() writes, finer than a JavaScript Date), streamed in keyset batches
 // of 1,000 without a duplicate or a gap, in each sort order; and what a game changed during an export looks like.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createAdmin,
-  createAgent,
-  insertGameRow,
-  loginAs,
-  startTestApp,
-  type TestApp,
-} from '../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedIn, useTestApp } from '../../test/fixtures.js';
+import { bearer, createAgent, insertGameRow } from '../../test/helpers.js';
 import { EXPORT_BATCH_SIZE, keysetBatches } from './service.js';
 
 const COUNT = 2500;
-let t: TestApp;
+const t = useTestApp();
 let adminToken: string;
 let agentId: string;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const admin = await createAdmin(t.database);
-  const agent = await createAgent(t.database, { financialModel: 'commission-share' });
-  agentId = agent.user.id;
-  adminToken = await loginAs(t.app, admin);
+  adminToken = (await signedIn(t, 'admin')).token;
+  agentId = (await createAgent(t.database, { financialModel: 'commission-share' })).user.id;
   // Stakes of 10, 20 or 30 ETB, 1-3 players, fee 10%; two games per creation instant, instants a microsecond
   // apart from whole seconds; all on 2025-04-01 in Addis Ababa.
   await t.database.db.execute(sql`
@@ -40,9 +30,6 @@ beforeAll(async () => {
     FROM generate_series(1, ${COUNT}) AS i
     CROSS JOIN LATERAL (SELECT 1000 * (1 + i % 3) AS stake, 1 + i % 3 AS players,
       timestamptz '2025-04-01 06:00:00.000001+00' + (i / 2) * interval '1.000001 second' AS at) AS x`);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** The game ids of the export, after checking the header and that each line has all its cells. */

@@ -5,19 +5,11 @@
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createAdmin,
-  createAgent,
-  createSuperAgent,
-  insertGameRow,
-  loginAs,
-  startTestApp,
-  type TestApp,
-} from '../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedIn, useTestApp } from '../../test/fixtures.js';
+import { bearer, createAgent, insertGameRow } from '../../test/helpers.js';
 
-let t: TestApp;
+const t = useTestApp();
 type Get = (url: string, headers?: Record<string, string>) => Promise<LightMyRequestResponse>;
 let asAdmin: Get;
 let asA: Get;
@@ -198,16 +190,15 @@ const keysOf = (res: LightMyRequestResponse) =>
   (res.json().games as { gameId: string }[]).map((g) => keyOfGameId(g.gameId));
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const admin = await createAdmin(t.database);
-  const a = await createAgent(t.database, { username: 'Abebe, "Lucky" Hall', commissionPercentage: 10 });
-  const b = await createAgent(t.database, {
+  const admin = await signedIn(t, 'admin');
+  const a = await signedIn(t, 'agent', { username: 'Abebe, "Lucky" Hall', commissionPercentage: 10 });
+  const b = await signedIn(t, 'agent', {
     username: 'ሰላም ቢንጎ',
     financialModel: 'commission-share',
     commissionPercentage: 12.5,
   });
   const c = await createAgent(t.database, { username: '=HYPERLINK("http://evil.example","x")' });
-  const superAgent = await createSuperAgent(t.database);
+  const superAgent = await signedIn(t, 'super-agent');
   agentA = a.user;
   agentB = b.user;
   agentC = c.user;
@@ -232,22 +223,11 @@ beforeAll(async () => {
     sql`UPDATE games SET state = state || ${JSON.stringify({ cancelReason: 'Power cut, "no" lights' })}::jsonb
       WHERE id = ${ids.get('a4')!.id}`,
   );
-  const tokens = await Promise.all([
-    loginAs(t.app, admin),
-    loginAs(t.app, a),
-    loginAs(t.app, b),
-    loginAs(t.app, superAgent),
-  ]);
-  [asAdmin, asA, asB, asSuperAgent] = [
-    getter(tokens[0]),
-    getter(tokens[1]),
-    getter(tokens[2]),
-    getter(tokens[3]),
-  ];
+  asAdmin = getter(admin.token);
+  asA = getter(a.token);
+  asB = getter(b.token);
+  asSuperAgent = getter(superAgent.token);
   anonymous = getter(null);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const ok = (res: LightMyRequestResponse) => {
@@ -662,25 +642,11 @@ function parseCsv(text: string): string[][] {
   return records;
 }
 
-const HEADER = [
-  'Game ID',
-  'Agent',
-  'Status',
-  'Stake',
-  'Players',
-  'Calls',
-  'Commission %',
-  'Fee',
-  'Total',
-  'Prize',
-  'Winners',
-  'Prize per winner',
-  'Business date',
-  'Created',
-  'Finished',
-  'Cancel reason',
-  'Refunded coins',
-];
+// The columns as the contract's ReportCsv lists them, written out here: the file must say exactly this.
+const HEADER = (
+  'Game ID,Agent,Status,Stake,Players,Calls,Commission %,Fee,Total,Prize,Winners,Prize per winner,' +
+  'Business date,Created,Finished,Cancel reason,Refunded coins'
+).split(',');
 
 async function exportCsv(get: Get, query = '', headers: Record<string, string> = {}) {
   const res = await get(`/api/reports/games/export${query ? `?${query}` : ''}`, headers);
@@ -789,7 +755,7 @@ describe('GET /api/reports/games/export', () => {
     const res = await t.app.inject({
       method: 'HEAD',
       url: '/api/reports/games/export?date=2025-03-10',
-      headers: bearer(await loginAs(t.app, await createAdmin(t.database))),
+      headers: bearer((await signedIn(t, 'admin')).token),
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');

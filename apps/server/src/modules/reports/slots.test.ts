@@ -4,39 +4,29 @@
 // table (on the embedded database the transaction holds its one connection anyway).
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  bearer,
-  createAgent,
-  insertGameRow,
-  loginAs,
-  startTestApp,
-  type TestApp,
-} from '../../test/helpers.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { signedIn, useTestApp } from '../../test/fixtures.js';
+import { bearer, insertGameRow } from '../../test/helpers.js';
 import { EXPORTS_IN_ALL, EXPORTS_PER_USER } from './service.js';
 import { ExportSlots, Turns } from './slots.js';
 
 const EXPORT = '/api/reports/games/export';
-let t: TestApp;
+const t = useTestApp();
 let tokenA: string;
 let tokenB: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  const [a, b] = await Promise.all([createAgent(t.database), createAgent(t.database)]);
+  const [a, b] = await Promise.all([signedIn(t, 'agent'), signedIn(t, 'agent')]);
   for (let i = 0; i < 3; i++) {
     await insertGameRow(t.database, { agentId: a.user.id, createdAt: `2025-05-0${i + 1}T08:00:00.000Z` });
   }
   await insertGameRow(t.database, { agentId: b.user.id, createdAt: '2025-05-01T09:00:00.000Z' });
-  [tokenA, tokenB] = await Promise.all([loginAs(t.app, a), loginAs(t.app, b)]);
+  [tokenA, tokenB] = [a.token, b.token];
   // Each session is checked once (and cached) before the games are held: no request below waits for that.
   for (const token of [tokenA, tokenB]) {
     const res = await t.app.inject({ method: 'GET', url: '/api/reports/games', headers: bearer(token) });
     expect(res.statusCode).toBe(200);
   }
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const exportAs = (token: string) => t.app.inject({ method: 'GET', url: EXPORT, headers: bearer(token) });

@@ -141,47 +141,72 @@ export async function topAgents(database: Database, from: string, to: string, li
   );
 }
 
-export interface StatusSums {
-  status: 'pending' | 'paid' | 'cancelled';
-  count: number;
-  earnings: string;
-  commission: string;
-  net: string;
+/** Per status, the rows of a money table dated in a range: how many, and each sum (santim, as text). */
+type SumsByStatus<K extends string> = { status: 'pending' | 'paid' | 'cancelled'; count: number } & Record<
+  K,
+  string
+>;
+
+/**
+ * One prepared statement (`name`) over `table`'s rows whose `dateColumn` is in the range, grouped by status:
+ * the count, and `sum(column)` for each entry of `sums`. Names and columns are constants of this file.
+ */
+function sumsByStatus<K extends string>(
+  database: Database,
+  name: string,
+  source: { table: string; dateColumn: string; sums: Record<K, string> },
+  from: string,
+  to: string,
+) {
+  const sums = Object.entries<string>(source.sums).map(([as, column]) => `sum(${column})::text AS ${as}`);
+  return database.query<SumsByStatus<K>>(
+    {
+      name,
+      text: `SELECT status, count(*)::int AS count, ${sums.join(', ')}
+        FROM ${source.table} WHERE ${source.dateColumn} BETWEEN $1 AND $2 GROUP BY status`,
+    },
+    [from, to],
+  );
 }
+
+export type StatusSums = SumsByStatus<'earnings' | 'commission' | 'net'>;
+export type EarningSums = SumsByStatus<'share' | 'platform' | 'net'>;
 
 /** Commission payments dated in the range, per status. */
-export function paymentsByStatus(database: Database, from: string, to: string) {
-  return database.query<StatusSums>(
+export const paymentsByStatus = (database: Database, from: string, to: string) =>
+  sumsByStatus(
+    database,
+    'stats_payments_by_status',
     {
-      name: 'stats_payments_by_status',
-      text: `SELECT status, count(*)::int AS count, sum(total_earnings_santim)::text AS earnings,
-          sum(admin_commission_santim)::text AS commission, sum(agent_net_santim)::text AS net
-        FROM commission_payments WHERE payment_date BETWEEN $1 AND $2 GROUP BY status`,
+      table: 'commission_payments',
+      dateColumn: 'payment_date',
+      sums: {
+        earnings: 'total_earnings_santim',
+        commission: 'admin_commission_santim',
+        net: 'agent_net_santim',
+      },
     },
-    [from, to],
+    from,
+    to,
   );
-}
-
-export interface EarningSums {
-  status: 'pending' | 'paid' | 'cancelled';
-  count: number;
-  share: string;
-  platform: string;
-  net: string;
-}
 
 /** Super agent earnings of the range's business days, per status. */
-export function earningsByStatus(database: Database, from: string, to: string) {
-  return database.query<EarningSums>(
+export const earningsByStatus = (database: Database, from: string, to: string) =>
+  sumsByStatus(
+    database,
+    'stats_earnings_by_status',
     {
-      name: 'stats_earnings_by_status',
-      text: `SELECT status, count(*)::int AS count, sum(super_agent_share_santim)::text AS share,
-          sum(platform_share_santim)::text AS platform, sum(super_agent_net_santim)::text AS net
-        FROM super_agent_earnings WHERE business_date BETWEEN $1 AND $2 GROUP BY status`,
+      table: 'super_agent_earnings',
+      dateColumn: 'business_date',
+      sums: {
+        share: 'super_agent_share_santim',
+        platform: 'platform_share_santim',
+        net: 'super_agent_net_santim',
+      },
     },
-    [from, to],
+    from,
+    to,
   );
-}
 
 /** Per day: admin commission of the payments and net earnings of the super agents, neither cancelled. */
 export function moneyDays(database: Database, from: string, to: string) {

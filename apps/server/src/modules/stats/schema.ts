@@ -3,19 +3,9 @@
 // rollup by triggers on games and coin_ledger (migration 0007), in the transaction that changes a game or sells
 // coins, so no writer can forget it. `cartela_rebuild_stats()` recomputes it from the games.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { users } from '../users/schema.js';
+import { boolean, check, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { amount } from '../../db/columns.js';
+import { userRef } from '../users/schema.js';
 
 /** One row: the time zone whose calendar days are the business days (SQL function business_date(ts)). */
 export const businessSettings = pgTable(
@@ -37,13 +27,13 @@ const rollupSums = () => ({
   gamesCancelledPlayed: integer('games_cancelled_played').notNull().default(0),
   /** Of the counted games. */
   players: integer('players').notNull().default(0),
-  totalSantim: bigint('total_santim', { mode: 'number' }).notNull().default(0),
-  agentFeeSantim: bigint('agent_fee_santim', { mode: 'number' }).notNull().default(0),
-  prizeSantim: bigint('prize_santim', { mode: 'number' }).notNull().default(0),
+  totalSantim: amount('total_santim').notNull().default(0),
+  agentFeeSantim: amount('agent_fee_santim').notNull().default(0),
+  prizeSantim: amount('prize_santim').notNull().default(0),
   /** Coin sales (ledger 'top-up' rows) of the day or month. */
   topUps: integer('top_ups').notNull().default(0),
-  coinsSold: bigint('coins_sold', { mode: 'number' }).notNull().default(0),
-  coinRevenueSantim: bigint('coin_revenue_santim', { mode: 'number' }).notNull().default(0),
+  coinsSold: amount('coins_sold').notNull().default(0),
+  coinRevenueSantim: amount('coin_revenue_santim').notNull().default(0),
 });
 
 /**
@@ -53,9 +43,7 @@ const rollupSums = () => ({
 export const agentDailyStats = pgTable(
   'agent_daily_stats',
   {
-    agentId: uuid('agent_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    agentId: userRef('agent_id', 'restrict'),
     businessDate: date('business_date', { mode: 'string' }).notNull(),
     ...rollupSums(),
   },
@@ -83,9 +71,7 @@ export type AgentDailyStatsRow = typeof agentDailyStats.$inferSelect;
 export const agentMonthlyStats = pgTable(
   'agent_monthly_stats',
   {
-    agentId: uuid('agent_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    agentId: userRef('agent_id', 'restrict'),
     month: date('month', { mode: 'string' }).notNull(),
     ...rollupSums(),
   },

@@ -3,29 +3,22 @@
 // never (counted apart when played), coins sold by the day of their ledger row. Then: the rollup kept by the
 // triggers equals its recomputation after games made and played through the API, and who may read what.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
-import { type GameCall, gameAgent, gamesWorld, newGame } from '../../test/games.js';
-import {
-  createAgent,
-  createSuperAgent,
-  insertGameRow,
-  loginAs,
-  startTestApp,
-  type TestApp,
-} from '../../test/helpers.js';
+import { useGamesApp } from '../../test/fixtures.js';
+import { gameAgent, newGame } from '../../test/games.js';
+import { createAgent, createSuperAgent, insertGameRow, loginAs } from '../../test/helpers.js';
 import { caller } from '../../test/network.js';
 import { applyBusinessTimeZone } from './business-day.js';
 
 // Wednesday 25 November 2026, 12:00 in Addis Ababa.
 const NOW = new Date('2026-11-25T09:00:00Z');
 
-let t: TestApp;
+const { t, asAdmin } = useGamesApp({ now: () => NOW });
 let agentA: Awaited<ReturnType<typeof createAgent>>;
 let agentB: Awaited<ReturnType<typeof createAgent>>;
 let asA: ReturnType<typeof caller>;
 let asB: ReturnType<typeof caller>;
-let asAdmin: GameCall;
 let asSuper: ReturnType<typeof caller>;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -37,9 +30,6 @@ async function topUp(database: Database, agentId: string, coins: number, santim:
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ now: () => NOW });
-  const world = await gamesWorld(t.app, t.database);
-  asAdmin = world.asAdmin;
   agentA = await createAgent(t.database, { financialModel: 'virtual-coin', commissionPercentage: 10 });
   agentB = await createAgent(t.database, { financialModel: 'commission-share', commissionPercentage: 20 });
   const superAgent = await createSuperAgent(t.database);
@@ -107,10 +97,6 @@ beforeAll(async () => {
   });
   // 100 coins for 50 ETB on Tuesday.
   await topUp(t.database, a, 100, 5000, '2026-11-24T10:00:00Z');
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('GET /api/stats/agent', () => {

@@ -5,7 +5,7 @@
 import { superAgentDashboardRoutes } from '@cartela/contract';
 import { santim, superAgentShares } from '@cartela/core';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   coinLedger,
   superAgentAgreements,
@@ -13,24 +13,16 @@ import {
   type UserRow,
   users,
 } from '../../db/schema.js';
-import {
-  createAgent,
-  createSuperAgent,
-  insertGameRow,
-  loginAs,
-  startTestApp,
-  type TestApp,
-} from '../../test/helpers.js';
-import { type Call, caller, pathOf, signedInCallers } from '../../test/network.js';
+import { itAdminsOnly, itRefuses, useCallers, useTestApp } from '../../test/fixtures.js';
+import { createAgent, createSuperAgent, insertGameRow, loginAs } from '../../test/helpers.js';
+import { type Call, caller } from '../../test/network.js';
 
 const NOW = new Date('2026-03-12T09:00:00.000Z');
 
-let t: TestApp;
+const t = useTestApp({ now: () => NOW });
+const callers = useCallers(t);
+const { asAdmin, asAgent, anonymous } = callers;
 let admin: UserRow;
-let asAdmin: Call;
-let asAgent: Call;
-let asSuperAgent: Call;
-let anonymous: Call;
 let asSam: Call;
 let asSid: Call;
 let sam: UserRow;
@@ -113,10 +105,7 @@ async function topUp(agreementId: string, at: string, etb: number): Promise<stri
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ now: () => NOW });
-  let adminWho: { user: UserRow };
-  ({ admin: adminWho, asAdmin, asAgent, asSuperAgent, anonymous } = await signedInCallers(t.app, t.database));
-  admin = adminWho.user;
+  admin = callers.admin.user;
   const samWho = await createSuperAgent(t.database, {
     username: 'sam',
     platformCommissionRate: 40,
@@ -162,9 +151,6 @@ beforeAll(async () => {
   topUps.T3 = await topUp(violaAgreement, '2025-12-01T10:00:00Z', 50);
   topUps.T4 = await topUp(violaAgreement, '2025-03-12T10:00:00Z', 10);
 });
-afterAll(async () => {
-  await t?.close();
-});
 
 const totalEarningsOf = async (userId: string) =>
   Number(
@@ -182,36 +168,13 @@ describe('who may call the super agent dashboard and earnings routes', () => {
     superAgentDashboardRoutes.markEarningPaid,
     superAgentDashboardRoutes.markEarningPending,
   ];
-  it.each(own.map((r) => [`${r.method} ${r.path}`, r] as const))(
+  itRefuses(
     '%s: super agents only; 403 for admins and agents, 401 without a token',
-    async (_name, route) => {
-      for (const [call, status, code] of [
-        [asAdmin, 403, 'FORBIDDEN'],
-        [asAgent, 403, 'FORBIDDEN'],
-        [anonymous, 401, 'UNAUTHORIZED'],
-      ] as const) {
-        const res = await call(route.method, pathOf(route));
-        expect(res.statusCode).toBe(status);
-        expect(res.json().code).toBe(code);
-      }
-    },
+    own,
+    () => [asAdmin, asAgent],
+    anonymous,
   );
-  it.each(adminOnly.map((r) => [`${r.method} ${r.path}`, r] as const))(
-    '%s: admins only; 403 for agents and super agents, 401 without a token',
-    async (_name, route) => {
-      const body = route.method === 'GET' ? undefined : {};
-      for (const [call, status, code] of [
-        [asAgent, 403, 'FORBIDDEN'],
-        [asSuperAgent, 403, 'FORBIDDEN'],
-        [asSam, 403, 'FORBIDDEN'],
-        [anonymous, 401, 'UNAUTHORIZED'],
-      ] as const) {
-        const res = await call(route.method, pathOf(route), body);
-        expect(res.statusCode).toBe(status);
-        expect(res.json().code).toBe(code);
-      }
-    },
-  );
+  itAdminsOnly(adminOnly, callers, () => [asSam]);
   it('takes no parameter naming a super agent: a super agent reads only its own rows', async () => {
     expect((await asSam('GET', `/api/super-agents/earnings?superAgentId=${ids.sid}`)).statusCode).toBe(400);
     expect((await asSam('GET', `/api/super-agents/${ids.sid}/earnings`)).statusCode).toBe(403);

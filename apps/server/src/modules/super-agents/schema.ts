@@ -1,7 +1,6 @@
 // Super agent agreements (which super agent supervises which agent, at what rate) and what super agents earn.
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   date,
@@ -13,21 +12,17 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, inList, percent, percentRange, updatedAt } from '../../db/columns.js';
+import { amount, createdAt, id, inList, percent, percentRange, updatedAt } from '../../db/columns.js';
 import { coinLedger } from '../coins/schema.js';
-import { users } from '../users/schema.js';
+import { userRef } from '../users/schema.js';
 
 /** Which super agent supervises which agent, at what rate. At most one active agreement per agent. */
 export const superAgentAgreements = pgTable(
   'super_agent_agreements',
   {
     id: id(),
-    agentId: uuid('agent_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    superAgentId: uuid('super_agent_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    agentId: userRef('agent_id', 'cascade'),
+    superAgentId: userRef('super_agent_id', 'cascade'),
     superAgentCommissionRate: percent('super_agent_commission_rate').notNull(),
     notes: text('notes'),
     isActive: boolean('is_active').notNull().default(true),
@@ -65,25 +60,21 @@ export const superAgentEarnings = pgTable(
   'super_agent_earnings',
   {
     id: id(),
-    superAgentId: uuid('super_agent_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    agentId: uuid('agent_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    superAgentId: userRef('super_agent_id', 'restrict'),
+    agentId: userRef('agent_id', 'restrict'),
     agreementId: uuid('agreement_id')
       .notNull()
       .references(() => superAgentAgreements.id, { onDelete: 'restrict' }),
     paymentType: text('payment_type').$type<EarningPaymentType>().notNull(),
     /** Santim the agent paid for coins ('virtual-coin-purchase'). */
-    purchaseAmountSantim: bigint('purchase_amount_santim', { mode: 'number' }),
+    purchaseAmountSantim: amount('purchase_amount_santim'),
     /** Santim of the agent's fees of the day ('commission-share'). */
-    agentCommissionSantim: bigint('agent_commission_santim', { mode: 'number' }),
+    agentCommissionSantim: amount('agent_commission_santim'),
     superAgentCommissionRate: percent('super_agent_commission_rate').notNull(),
     platformCommissionRate: percent('platform_commission_rate').notNull(),
-    superAgentShareSantim: bigint('super_agent_share_santim', { mode: 'number' }).notNull(),
-    platformShareSantim: bigint('platform_share_santim', { mode: 'number' }).notNull(),
-    superAgentNetSantim: bigint('super_agent_net_santim', { mode: 'number' }).notNull(),
+    superAgentShareSantim: amount('super_agent_share_santim').notNull(),
+    platformShareSantim: amount('platform_share_santim').notNull(),
+    superAgentNetSantim: amount('super_agent_net_santim').notNull(),
     status: text('status').$type<EarningStatus>().notNull().default('pending'),
     /** The top-up this earning comes from. */
     coinLedgerId: uuid('coin_ledger_id')

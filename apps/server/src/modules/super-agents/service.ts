@@ -13,13 +13,12 @@ import type { Database, Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { hashPassword } from '../auth/index.js';
 import {
+  changeAccount,
   ensureUsernameFree,
   insertUser,
-  lockUser,
+  orNull,
   percentToDb,
   type UserCache,
-  type UserPatch,
-  updateUser,
   writingUsername,
 } from '../users/index.js';
 import { assignSuperAgent } from './agreements.js';
@@ -31,9 +30,6 @@ type UpdateInput = z.output<typeof UpdateSuperAgentRequest>;
 type AssignInput = z.output<typeof AssignAgentRequest>;
 
 const superAgentNotFound = () => new AppError('NOT_FOUND', 'Super agent not found');
-
-/** A blank contact or note is no contact or note. */
-const orNull = (value: string | null | undefined) => (value ? value : null);
 
 async function superAgentById(tx: Tx, id: string) {
   const [view] = await superAgentViews(tx, id);
@@ -70,30 +66,15 @@ export function createSuperAgentsService({ database, users }: { database: Databa
     async update(id: string, input: UpdateInput): Promise<z.output<typeof SuperAgentResponse>> {
       // Blank keeps the current password.
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-      // A new password or a deactivation ends every session of the super agent at once (product/roles.md#sessions).
-      const endSessions = passwordHash !== undefined || input.isActive === false;
-      const superAgent = await users.changing(
-        id,
-        () =>
-          writingUsername(input.username, () =>
-            db.transaction(async (tx) => {
-              const current = await lockUser(tx, id, 'super-agent');
-              if (!current) throw superAgentNotFound();
-              if (input.username !== undefined) await ensureUsernameFree(tx, input.username, id);
-              const patch: UserPatch = {};
-              if (input.username !== undefined) patch.username = input.username;
-              if (passwordHash !== undefined) patch.passwordHash = passwordHash;
-              if (input.contact !== undefined) patch.contact = orNull(input.contact);
-              if (input.notes !== undefined) patch.notes = orNull(input.notes);
-              if (input.platformCommissionRate !== undefined) {
-                patch.platformCommissionRate = percentToDb(input.platformCommissionRate);
-              }
-              if (input.isActive !== undefined) patch.isActive = input.isActive;
-              await updateUser(tx, id, patch, { endSessions });
-              return superAgentById(tx, id);
-            }),
-          ),
-        { everywhere: endSessions },
+      const { username, contact, notes, isActive, platformCommissionRate: rate } = input;
+      const superAgent = await changeAccount(
+        { database, users },
+        { id, role: 'super-agent', notFound: superAgentNotFound },
+        { username, passwordHash, contact, notes, isActive },
+        {
+          check: () => (rate === undefined ? {} : { platformCommissionRate: percentToDb(rate) }),
+          finish: (tx) => superAgentById(tx, id),
+        },
       );
       return { message: 'Super agent updated successfully', superAgent };
     },

@@ -1,29 +1,14 @@
 import { type Agreement, type SuperAgent, superAgentRoutes } from '@cartela/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { superAgentAgreements } from '../../db/schema.js';
-import {
-  createAdmin,
-  createAgent,
-  createSuperAgent,
-  loginAs,
-  startTestApp,
-  type TestApp,
-} from '../../test/helpers.js';
-import { type Call, caller, expectRefusedUnchanged, pathOf, signedInCallers } from '../../test/network.js';
+import { itAdminsOnly, useCallers, useTestApp } from '../../test/fixtures.js';
+import { createAdmin, createAgent, createSuperAgent, loginAs } from '../../test/helpers.js';
+import { caller, expectRefusedUnchanged } from '../../test/network.js';
 
-let t: TestApp;
-let asAdmin: Call;
-let asAgent: Call;
-let asSuperAgent: Call;
-let anonymous: Call;
-beforeAll(async () => {
-  t = await startTestApp();
-  ({ asAdmin, asAgent, asSuperAgent, anonymous } = await signedInCallers(t.app, t.database));
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const callers = useCallers(t);
+const { asAdmin } = callers;
 
 let names = 0;
 const uniqueName = () => `super-${++names}-${Math.random().toString(36).slice(2, 7)}`;
@@ -40,28 +25,7 @@ const agreementsOf = (agentId: string) =>
   t.database.db.select().from(superAgentAgreements).where(eq(superAgentAgreements.agentId, agentId));
 
 describe('who may call the super agent routes', () => {
-  const routes = [
-    superAgentRoutes.listSuperAgents,
-    superAgentRoutes.createSuperAgent,
-    superAgentRoutes.updateSuperAgent,
-    superAgentRoutes.assignAgent,
-    superAgentRoutes.agreements,
-  ];
-  it.each(routes.map((r) => [`${r.method} ${r.path}`, r] as const))(
-    '%s: admins only; 403 for agents and super agents, 401 without a token',
-    async (_name, route) => {
-      const body = route.method === 'GET' ? undefined : {};
-      for (const [call, status, code] of [
-        [asAgent, 403, 'FORBIDDEN'],
-        [asSuperAgent, 403, 'FORBIDDEN'],
-        [anonymous, 401, 'UNAUTHORIZED'],
-      ] as const) {
-        const res = await call(route.method, pathOf(route), body);
-        expect(res.statusCode).toBe(status);
-        expect(res.json().code).toBe(code);
-      }
-    },
-  );
+  itAdminsOnly(Object.values(superAgentRoutes), callers);
 });
 
 describe('GET /api/super-agents', () => {

@@ -2,21 +2,17 @@
 // character is refused at every door that makes or renames an account; names are compared in NFKC, so a
 // fullwidth copy of a name is the same name.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AdminAccountError, createAdmin as createFirstAdmin } from '../../db/seed.js';
-import { createAgent, createSuperAgent, startTestApp, type TestApp } from '../../test/helpers.js';
-import { type Call, expectRefusedUnchanged, signedInCallers } from '../../test/network.js';
+import { useCallers, useTestApp } from '../../test/fixtures.js';
+import { createAgent, createSuperAgent } from '../../test/helpers.js';
+import { expectRefusedUnchanged } from '../../test/network.js';
 import { insertUser } from './queries.js';
 
-let t: TestApp;
-let asAdmin: Call;
+const t = useTestApp();
+const { asAdmin } = useCallers(t);
 beforeAll(async () => {
-  t = await startTestApp();
-  ({ asAdmin } = await signedInCallers(t.app, t.database));
   await createAgent(t.database, { username: 'agent1', password: 'secret-agent1' });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const login = (username: string, password: string) =>

@@ -1,6 +1,6 @@
-// A users row as the API shows it (the contract's SessionUser): ETB with 2 decimals, percentages as numbers,
-// role-specific fields null for the other roles.
-import type { SessionUser } from '@cartela/contract';
+// A users row as the API shows it (the contract's SessionUser, and the UserSummary of the admin's users list):
+// ETB with 2 decimals, percentages as numbers, role-specific fields null for the other roles.
+import type { SessionUser, UserSummary } from '@cartela/contract';
 import { percentToRate, rateToPercent, rateToPercentString, santim, santimToEtb } from '@cartela/core';
 import type { UserRow } from '../../db/schema.js';
 
@@ -31,7 +31,8 @@ export function toSessionUser(row: UserRow, businessTimeZone: string): SessionUs
   return user;
 }
 
-function present(row: UserRow, businessTimeZone: string): SessionUser {
+/** What every view of a user shows (the admin's users list: the contract's UserSummary). */
+export function toUserSummary(row: UserRow): UserSummary {
   const agent = row.role === 'agent';
   return {
     id: row.id,
@@ -39,12 +40,19 @@ function present(row: UserRow, businessTimeZone: string): SessionUser {
     username: row.username,
     role: row.role,
     isActive: row.isActive,
-    language: row.language,
-    contact: row.contact,
     createdAt: row.createdAt.toISOString(),
+    commissionPercentage: agent ? percent(row.commissionPercentage) : null,
     financialModel: agent ? row.financialModel : null,
     virtualCoins: row.virtualCoins,
-    commissionPercentage: agent ? percent(row.commissionPercentage) : null,
+  };
+}
+
+function present(row: UserRow, businessTimeZone: string): SessionUser {
+  const agent = row.role === 'agent';
+  return {
+    ...toUserSummary(row),
+    language: row.language,
+    contact: row.contact,
     minCommissionPercentage: agent ? percent(row.minCommissionPercentage) : null,
     systemCommissionShare: agent ? percent(row.systemCommissionShare) : null,
     totalEarnings: etb(row.totalEarnings),

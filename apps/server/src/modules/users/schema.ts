@@ -2,7 +2,6 @@
 import { PATTERN_IDS, type PatternId } from '@cartela/core';
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   customType,
@@ -12,8 +11,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, inList, percent, percentRange, updatedAt } from '../../db/columns.js';
+import { amount, createdAt, id, inList, percent, percentRange, updatedAt } from '../../db/columns.js';
 
 export const ROLES = ['admin', 'agent', 'super-agent'] as const;
 export const FINANCIAL_MODELS = ['virtual-coin', 'commission-share'] as const;
@@ -65,7 +65,7 @@ export const users = pgTable(
     /** Agents only. */
     financialModel: text('financial_model').$type<FinancialModelName>(),
     /** Whole coins (agents with the virtual-coin model); always the sum of the agent's coin_ledger deltas. */
-    virtualCoins: bigint('virtual_coins', { mode: 'number' }).notNull().default(0),
+    virtualCoins: amount('virtual_coins').notNull().default(0),
     /** Agents only: the house cut of each game, in percent. */
     commissionPercentage: percent('commission_percentage'),
     /**
@@ -79,7 +79,7 @@ export const users = pgTable(
     /** Super agents only: the platform's share of the super agent's commission, in percent. */
     platformCommissionRate: percent('platform_commission_rate'),
     /** Santim. */
-    totalEarnings: bigint('total_earnings', { mode: 'number' }).notNull().default(0),
+    totalEarnings: amount('total_earnings').notNull().default(0),
     /**
      * When money last changed hands with the platform: kept by the database's triggers (migration 0010,
      * decision 054), never written by code.
@@ -137,3 +137,12 @@ export const users = pgTable(
 );
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
+/**
+ * A row's user (its agent, super agent or author): the account's id, with what deleting the account does to the
+ * row (cascade: the row goes with it; restrict: the row is history and keeps the account).
+ */
+export const userRef = (column: string, onDelete: 'cascade' | 'restrict') =>
+  uuid(column)
+    .notNull()
+    .references(() => users.id, { onDelete });

@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, inList, updatedAt } from '../../db/columns.js';
-import { users } from '../users/schema.js';
+import { userRef, users } from '../users/schema.js';
 
 /** The ids of the packs the web ships (contract DEFAULT_VOICE_PACKS), which an agent may choose too. */
 export const DEFAULT_PACK_IDS = ['default-am', 'default-en'] as const;
@@ -81,9 +81,7 @@ export const voicePackOffers = pgTable(
     packId: uuid('pack_id')
       .notNull()
       .references(() => voicePacks.id, { onDelete: 'cascade' }),
-    agentId: uuid('agent_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    agentId: userRef('agent_id', 'cascade'),
   },
   (t) => [
     primaryKey({ name: 'voice_pack_offers_pkey', columns: [t.packId, t.agentId] }),

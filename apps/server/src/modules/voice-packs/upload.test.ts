@@ -5,29 +5,16 @@ import { randomBytes } from 'node:crypto';
 import { VOICE_MIN_BYTES, VOICE_PACK_FILES, VOICE_PACK_TOTAL_MAX_BYTES } from '@cartela/contract';
 import { sql } from 'drizzle-orm';
 import { zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createAdmin,
-  createAgent,
-  loginAs,
-  startTestApp,
-  type TestApp,
-  usingPostgres,
-} from '../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tokensOf, useTestApp } from '../../test/fixtures.js';
+import { bearer, usingPostgres } from '../../test/helpers.js';
 import { ABANDONED_AFTER_SECONDS, UNFINISHED } from './queries.js';
 
-let t: TestApp;
+const t = useTestApp();
 let adminToken: string;
 let agentToken: string;
-
 beforeAll(async () => {
-  t = await startTestApp();
-  const [admin, agent] = await Promise.all([createAdmin(t.database), createAgent(t.database)]);
-  [adminToken, agentToken] = await Promise.all([loginAs(t.app, admin), loginAs(t.app, agent)]);
-});
-afterAll(async () => {
-  await t?.close();
+  [adminToken, agentToken] = await tokensOf(t, ['admin', 'agent']);
 });
 
 /** A file of the layout as far as the checks go: an ID3 tag or an 'ftyp' box, then `size` bytes in all. */

@@ -15,16 +15,9 @@ import {
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { type Zippable, zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createAdmin,
-  createAgent,
-  createSuperAgent,
-  loginAs,
-  startTestApp,
-  type TestApp,
-} from '../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedIn, tokenCaller, useTestApp } from '../../test/fixtures.js';
+import { bearer } from '../../test/helpers.js';
 
 /** An MP3 as far as the header check goes: an ID3v2.4 tag header, then `fill` up to `size` bytes. */
 function fakeMp3(size = VOICE_MIN_BYTES, fill = 0x55): Uint8Array {
@@ -73,7 +66,7 @@ function withDeclaredSize(zip: Buffer, declared: number): Buffer {
   return out;
 }
 
-let t: TestApp;
+const t = useTestApp();
 let adminToken: string;
 let agentToken: string;
 let otherAgentToken: string;
@@ -82,36 +75,26 @@ let agentId: string;
 let otherAgentId: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
   const [admin, agent, otherAgent, superAgent] = await Promise.all([
-    createAdmin(t.database),
-    createAgent(t.database),
-    createAgent(t.database),
-    createSuperAgent(t.database),
+    signedIn(t, 'admin'),
+    signedIn(t, 'agent'),
+    signedIn(t, 'agent'),
+    signedIn(t, 'super-agent'),
   ]);
+  adminToken = admin.token;
+  agentToken = agent.token;
+  otherAgentToken = otherAgent.token;
+  superAgentToken = superAgent.token;
   agentId = agent.user.id;
   otherAgentId = otherAgent.user.id;
-  [adminToken, agentToken, otherAgentToken, superAgentToken] = await Promise.all([
-    loginAs(t.app, admin),
-    loginAs(t.app, agent),
-    loginAs(t.app, otherAgent),
-    loginAs(t.app, superAgent),
-  ]);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 let names = 0;
 const uniqueName = () => `Caller ${++names} ${Math.random().toString(36).slice(2, 6)}`;
 
+const byToken = tokenCaller(t);
 const call = (token: string | null, method: RouteDef['method'], url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  byToken(method, url, token, payload);
 
 function upload(
   zip: Buffer,

@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import type { LucideIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { Spinner } from './spinner';
 
@@ -45,6 +46,8 @@ export function buttonClasses({
 export interface ButtonProps extends ComponentProps<'button'>, ButtonStyle {
   /** Shows a spinner and disables the button (the label can change to say what is happening). */
   loading?: boolean;
+  /** The icon before the label; the spinner takes its place while loading. */
+  icon?: LucideIcon;
 }
 
 export function Button({
@@ -52,6 +55,7 @@ export function Button({
   size,
   fullWidth,
   loading = false,
+  icon: Icon,
   disabled,
   className,
   children,
@@ -67,6 +71,7 @@ export function Button({
       {...props}
     >
       {loading && <Spinner size="sm" />}
+      {Icon && !loading && <Icon className="size-4" aria-hidden="true" />}
       {children}
     </button>
   );

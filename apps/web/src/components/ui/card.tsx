@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
-import type { ComponentProps } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import type { ComponentProps, FormEventHandler, ReactNode } from 'react';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return (
@@ -11,8 +12,22 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={clsx('space-y-1 px-5 pt-5 sm:px-6 sm:pt-6', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
-  return <h2 className={clsx('text-lg font-semibold text-ink', className)} {...props} />;
+/** A card's heading, with the icon of what the card holds before it where one is given. */
+export function CardTitle({
+  className,
+  icon: Icon,
+  children,
+  ...props
+}: ComponentProps<'h2'> & { icon?: LucideIcon }) {
+  return (
+    <h2
+      className={clsx('text-lg font-semibold text-ink', Icon && 'flex items-center gap-2', className)}
+      {...props}
+    >
+      {Icon && <Icon className="size-5 text-brand-600" aria-hidden="true" />}
+      {children}
+    </h2>
+  );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
@@ -32,5 +47,41 @@ export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
       )}
       {...props}
     />
+  );
+}
+
+export interface FormCardProps extends Omit<ComponentProps<'div'>, 'title' | 'onSubmit'> {
+  title: ReactNode;
+  /** What the form is for. */
+  description: ReactNode;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The form's button(s), at the bottom. */
+  footer: ReactNode;
+  formClassName?: string;
+  contentClassName?: string;
+}
+
+/** A card that is one form (a setting, an action): its title and what it is for, its fields, its button. */
+export function FormCard({
+  title,
+  description,
+  onSubmit,
+  footer,
+  formClassName,
+  contentClassName,
+  children,
+  ...props
+}: FormCardProps) {
+  return (
+    <Card {...props}>
+      <form onSubmit={onSubmit} noValidate className={formClassName}>
+        <CardHeader>
+          <CardTitle>{title}</CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardContent className={contentClassName}>{children}</CardContent>
+        <CardFooter>{footer}</CardFooter>
+      </form>
+    </Card>
   );
 }

@@ -1,11 +1,8 @@
 import { clsx } from 'clsx';
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button, type ButtonVariant } from './button';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from './table';
-
-/** On a phone: the card's title, above a line. */
-const CARD_TITLE = 'max-md:mb-1 max-md:border-b max-md:border-line max-md:pb-2';
-/** On a phone: the card's buttons, below a line. */
-const CARD_FOOTER = 'max-md:mt-2 max-md:border-t max-md:border-line max-md:pt-3';
 
 export interface DataColumn<T> {
   /** The column's name: its header, and beside each value on a phone. */
@@ -22,6 +19,53 @@ export interface DataColumn<T> {
   /** The cell's classes, for every row or by row. */
   className?: string | ((row: T) => string | undefined);
   cell: (row: T) => ReactNode;
+}
+
+/** A column of amounts: right-aligned digits on one line; `strong` for the figure that matters most. */
+export function amountColumn<T>(name: string, cell: (row: T) => ReactNode, strong = false): DataColumn<T> {
+  return {
+    name,
+    numeric: true,
+    className: clsx('whitespace-nowrap', strong && 'font-semibold text-ink'),
+    cell,
+  };
+}
+
+/** A column whose values stay on one line (a date, a type). */
+export function oneLineColumn<T>(name: string, cell: (row: T) => ReactNode): DataColumn<T> {
+  return { name, className: 'whitespace-nowrap', cell };
+}
+
+export interface RowAction {
+  icon: LucideIcon;
+  /** What the button says ('Edit'). */
+  text: string;
+  /** Its whole name for screen readers, with the row's ('Edit super1'). */
+  label: string;
+  onClick: () => void;
+  variant?: ButtonVariant;
+  disabled?: boolean;
+}
+
+/** A row's buttons, in the actions column: each an icon and a word, right-aligned, wrapping on a phone's card. */
+export function RowActions({ actions }: { actions: readonly RowAction[] }) {
+  return (
+    <div className="flex w-full flex-wrap justify-end gap-2">
+      {actions.map(({ icon: Icon, text, label, onClick, variant = 'outline', disabled }) => (
+        <Button
+          key={text}
+          variant={variant}
+          size="sm"
+          onClick={onClick}
+          disabled={disabled}
+          aria-label={label}
+          icon={Icon}
+        >
+          {text}
+        </Button>
+      ))}
+    </div>
+  );
 }
 
 export interface DataTableProps<T> {
@@ -74,12 +118,8 @@ export function DataTable<T>({
                 <TableCell
                   key={column.name}
                   label={column.part ? undefined : column.name}
-                  className={clsx(
-                    column.part === 'title' && CARD_TITLE,
-                    column.part === 'actions' && CARD_FOOTER,
-                    column.numeric && 'tabular-nums md:text-right',
-                    own,
-                  )}
+                  part={column.part}
+                  className={clsx(column.numeric && 'tabular-nums md:text-right', own)}
                 >
                   {column.cell(row)}
                 </TableCell>

@@ -1,7 +1,9 @@
+import { clsx } from 'clsx';
 import type { ComponentProps } from 'react';
 import type { FieldValues, Path } from 'react-hook-form';
 import type { ContractForm } from '@/lib/form';
 import { Input } from './input';
+import { Label } from './label';
 
 /**
  * What a number field accepts as text (decision 061): `whole` is ASCII digits only (coins, birr stakes, counts);
@@ -62,6 +64,49 @@ export function DigitsInput({
       onChange={(event) => onDigits(event.target.value.replace(/\D/g, '').slice(0, digits))}
     />
   );
+}
+
+type DigitsInputProps = ComponentProps<typeof DigitsInput>;
+
+/** A box of digits (DigitsInput) with its label above it: a cartela number, one end of a range. */
+export function LabelledDigits({
+  label,
+  className,
+  ...props
+}: DigitsInputProps & { id: string; label: string }) {
+  return (
+    <div className={clsx('space-y-1', className)}>
+      <Label htmlFor={props.id}>{label}</Label>
+      <DigitsInput {...props} />
+    </div>
+  );
+}
+
+type RangeEnd = 'from' | 'to';
+
+export interface DigitsRangeProps
+  extends Omit<DigitsInputProps, 'id' | 'value' | 'placeholder' | 'onDigits'> {
+  /** The boxes are `${id}-from` and `${id}-to`. */
+  id: string;
+  values: Record<RangeEnd, string>;
+  labels: Record<RangeEnd, string>;
+  placeholders: Record<RangeEnd, string>;
+  onDigits: (end: RangeEnd, value: string) => void;
+}
+
+/** A range of numbers: its first and last, each a LabelledDigits; the other props go to both inputs. */
+export function DigitsRange({ id, values, labels, placeholders, onDigits, ...props }: DigitsRangeProps) {
+  return (['from', 'to'] as const).map((end) => (
+    <LabelledDigits
+      key={end}
+      {...props}
+      id={`${id}-${end}`}
+      label={labels[end]}
+      value={values[end]}
+      placeholder={placeholders[end]}
+      onDigits={(value) => onDigits(end, value)}
+    />
+  ));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { ChevronDown } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { inputClasses } from './input';
 
 /**
@@ -19,4 +19,21 @@ export function Select({ className, children, ...props }: ComponentProps<'select
       />
     </div>
   );
+}
+
+/** One <option> per item: what it says (`text`), and its value (`value`, the item itself by default). */
+export function Options<T>({
+  items,
+  text,
+  value = String,
+}: {
+  items: readonly T[];
+  text: (item: T) => ReactNode;
+  value?: (item: T) => string;
+}) {
+  return items.map((item) => (
+    <option key={value(item)} value={value(item)}>
+      {text(item)}
+    </option>
+  ));
 }

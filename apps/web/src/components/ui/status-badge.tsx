@@ -50,3 +50,18 @@ export function StatusBadge({ kind, status, texts, title, className }: StatusBad
     </Badge>
   );
 }
+
+/** An account's state: active (green) or inactive (grey), named under `texts` ('agents.list'). */
+export function ActiveBadge({
+  active,
+  texts,
+  className,
+}: {
+  active: boolean;
+  texts: string;
+  className?: string;
+}) {
+  return (
+    <StatusBadge kind="active" texts={texts} status={active ? 'active' : 'inactive'} className={className} />
+  );
+}

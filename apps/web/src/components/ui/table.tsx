@@ -64,12 +64,26 @@ export function TableHeaderCell({ className, ...props }: ComponentProps<'th'>) {
   );
 }
 
+/** The parts of a phone's card that are no labelled line. */
+const PARTS = {
+  /** Its title, above a line. */
+  title: 'max-md:mb-1 max-md:border-b max-md:border-line max-md:pb-2',
+  /** Its top right corner, beside the title (the row is `max-md:relative`): a status. */
+  corner: 'max-md:absolute max-md:top-3 max-md:right-4 max-md:min-h-0 max-md:before:hidden',
+  /** Its buttons, below a line. */
+  actions: 'max-md:mt-2 max-md:border-t max-md:border-line max-md:pt-3',
+} as const;
+
+export type TableCellPart = keyof typeof PARTS;
+
 export interface TableCellProps extends ComponentProps<'td'> {
   /** The column's name, shown beside the value on a phone. */
   label?: string;
+  /** Where the cell goes in a phone's card, when it is not a labelled line. */
+  part?: TableCellPart;
 }
 
-export function TableCell({ label, className, ...props }: TableCellProps) {
+export function TableCell({ label, part, className, ...props }: TableCellProps) {
   return (
     <td
       data-label={label}
@@ -79,6 +93,7 @@ export function TableCell({ label, className, ...props }: TableCellProps) {
         'max-md:data-[label]:text-right max-md:data-[label]:before:shrink-0 max-md:data-[label]:before:text-left',
         'max-md:data-[label]:before:font-medium max-md:data-[label]:before:text-ink-muted',
         'max-md:data-[label]:before:content-[attr(data-label)]',
+        part && PARTS[part],
         className,
       )}
       {...props}

@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import type { LucideIcon } from 'lucide-react';
 import { Tabs as RadixTabs } from 'radix-ui';
 import type { ComponentProps } from 'react';
 
@@ -21,7 +22,13 @@ export function TabsList({ className, ...props }: ComponentProps<typeof RadixTab
   );
 }
 
-export function TabsTrigger({ className, ...props }: ComponentProps<typeof RadixTabs.Trigger>) {
+/** A tab, with its icon before its name where one is given. */
+export function TabsTrigger({
+  className,
+  icon: Icon,
+  children,
+  ...props
+}: ComponentProps<typeof RadixTabs.Trigger> & { icon?: LucideIcon }) {
   return (
     <RadixTabs.Trigger
       className={clsx(
@@ -33,7 +40,10 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof Radix
         className,
       )}
       {...props}
-    />
+    >
+      {Icon && <Icon className="size-4" aria-hidden="true" />}
+      {children}
+    </RadixTabs.Trigger>
   );
 }
 

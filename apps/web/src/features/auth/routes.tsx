@@ -1,10 +1,7 @@
 import { lazyPage, type PageEntry } from '@/lib/pages';
 import { paths } from '@/lib/paths';
 
-const LoginPage = lazyPage(
-  () => import('./pages/login-page'),
-  (m) => m.LoginPage,
-);
+const LoginPage = lazyPage(() => import('./pages/login-page'), 'LoginPage');
 
 export const pages: PageEntry[] = [
   { path: paths.login, access: 'public', signIn: true, page: LoginPage },

@@ -5,10 +5,7 @@ export const pages: PageEntry[] = [
   {
     path: paths.balance,
     access: ['admin'],
-    page: lazyPage(
-      () => import('./pages/balance-page'),
-      (m) => m.BalancePage,
-    ),
+    page: lazyPage(() => import('./pages/balance-page'), 'BalancePage'),
     menu: { label: 'nav.balance', icon: 'scale', roles: ['admin'], order: 40 },
   },
 ];

@@ -5,10 +5,7 @@ export const pages: PageEntry[] = [
   {
     path: paths.commission,
     access: ['admin'],
-    page: lazyPage(
-      () => import('./pages/commission-page'),
-      (m) => m.CommissionPage,
-    ),
+    page: lazyPage(() => import('./pages/commission-page'), 'CommissionPage'),
     menu: { label: 'nav.commission', icon: 'percent', roles: ['admin'], order: 30 },
   },
 ];

@@ -5,10 +5,7 @@ export const pages: PageEntry[] = [
   {
     path: paths.dashboard,
     access: ADMIN_OR_AGENT,
-    page: lazyPage(
-      () => import('./pages/dashboard-page'),
-      (m) => m.DashboardPage,
-    ),
+    page: lazyPage(() => import('./pages/dashboard-page'), 'DashboardPage'),
     menu: { label: 'nav.dashboard', icon: 'dashboard', roles: ['admin', 'agent'], order: 10 },
   },
 ];

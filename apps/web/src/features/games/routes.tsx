@@ -5,18 +5,12 @@ export const pages: PageEntry[] = [
   {
     path: paths.games,
     access: ADMIN_OR_AGENT,
-    page: lazyPage(
-      () => import('./pages/games-page'),
-      (m) => m.GamesPage,
-    ),
+    page: lazyPage(() => import('./pages/games-page'), 'GamesPage'),
     menu: { label: 'nav.game', icon: 'game', roles: ['agent'], order: 20 },
   },
   {
     path: patterns.gameHistory,
     access: ADMIN_OR_AGENT,
-    page: lazyPage(
-      () => import('./pages/game-history-page'),
-      (m) => m.GameHistoryPage,
-    ),
+    page: lazyPage(() => import('./pages/game-history-page'), 'GameHistoryPage'),
   },
 ];

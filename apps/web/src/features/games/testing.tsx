@@ -1,23 +1,18 @@
 // Answers of the games routes, shaped by the contract, for this feature's tests. The draw of a game comes from
 // packages/core (drawOrder, shuffleRemaining, seedCommitment), so the fixtures are real, verifiable games.
-import type { AssignedCartela, Game, GameDetail } from '@cartela/contract';
-import { cardFromColumns, drawOrder, letterOf, seedCommitment, shuffleRemaining } from '@cartela/core';
+import type { Game, GameDetail } from '@cartela/contract';
+import { drawOrder, letterOf, seedCommitment, shuffleRemaining } from '@cartela/core';
+import { AGENT_ID, gameIds, makeAssigned } from '@/test/fixtures';
 import { json } from '@/test/utils';
 import './i18n';
 
-export const AGENT_ID = '0b7c3f9e-4a8d-4c1e-9f00-000000000001';
+export { cardOf } from '@/test/fixtures';
 export const SEED = '7f3a9c21e4b85d06f1a2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718';
 export const COMMITMENT = seedCommitment(SEED);
 
-let serial = 0;
-
 export function makeGame(overrides: Partial<Game> = {}): Game {
-  serial += 1;
-  const id = overrides.id ?? `6a1e0c2d-0000-4000-8000-${String(serial).padStart(12, '0')}`;
   return {
-    id,
-    _id: id,
-    gameId: `G-20251122-${String(serial).padStart(8, '0')}`,
+    ...gameIds(overrides.id),
     agentId: AGENT_ID,
     agentUsername: 'agent1',
     status: 'finished',
@@ -92,27 +87,6 @@ export function makeDetail(overrides: Partial<GameDetail> = {}): GameDetail {
     validations: [],
     blocked: [],
     lastSeq: calledNumbers.length + 2,
-    ...overrides,
-  };
-}
-
-/** A valid card that differs per cartela number (each column shifted by n). */
-export function cardOf(n: number): number[][] {
-  const columns = [0, 1, 2, 3, 4].map((c) =>
-    [0, 1, 2, 3, 4].map((r) => c * 15 + 1 + ((r * 3 + n) % 15)).sort((a, b) => a - b),
-  );
-  return cardFromColumns(columns);
-}
-
-export function makeAssigned(n: number, overrides: Partial<AssignedCartela> = {}): AssignedCartela {
-  return {
-    id: `a-${n}`,
-    _id: `a-${n}`,
-    agentId: AGENT_ID,
-    cartelaNumber: n,
-    bingoCard: cardOf(n),
-    isActive: true,
-    createdAt: '2025-01-15T09:00:00.000Z',
     ...overrides,
   };
 }

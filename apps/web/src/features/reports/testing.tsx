@@ -1,20 +1,15 @@
 // Answers of the reports routes, shaped by the contract, for this feature's tests.
-import type { Agent, ReportGame, ReportResponse } from '@cartela/contract';
+import type { ReportGame, ReportResponse } from '@cartela/contract';
+import { AGENT_ID, gameIds } from '@/test/fixtures';
 import { json } from '@/test/utils';
 import './i18n';
 
-export const AGENT_ID = '0b7c3f9e-4a8d-4c1e-9f00-000000000001';
+export { AGENT_ID, makeAgent } from '@/test/fixtures';
 export const OTHER_AGENT_ID = '0b7c3f9e-4a8d-4c1e-9f00-000000000002';
 
-let serial = 0;
-
 export function makeReportGame(overrides: Partial<ReportGame> = {}): ReportGame {
-  serial += 1;
-  const id = overrides.id ?? `6a1e0c2d-0000-4000-8000-${String(serial).padStart(12, '0')}`;
   return {
-    id,
-    _id: id,
-    gameId: `G-20251122-${String(serial).padStart(8, '0')}`,
+    ...gameIds(overrides.id),
     agentId: AGENT_ID,
     agentUsername: 'agent1',
     financialModel: 'virtual-coin',
@@ -58,28 +53,4 @@ export function reportAnswer(
   const total = options.total ?? games.length;
   const totalPages = options.totalPages ?? (total === 0 ? 0 : 1);
   return json(200, { games, summary, page: options.page ?? 1, limit: 20, total, totalPages });
-}
-
-export function makeAgent(overrides: Partial<Agent> = {}): Agent {
-  const id = overrides.id ?? AGENT_ID;
-  return {
-    id,
-    _id: id,
-    username: 'agent1',
-    contact: null,
-    financialModel: 'virtual-coin',
-    commissionPercentage: 10,
-    minCommissionPercentage: 10,
-    systemCommissionShare: 0,
-    virtualCoins: 1000,
-    totalEarnings: 0,
-    isActive: true,
-    createdAt: '2025-01-15T09:00:00.000Z',
-    winningPatterns: ['full-house'],
-    superAgent: null,
-    superAgentId: null,
-    superAgentCommissionRate: null,
-    assignedCartelas: 20,
-    ...overrides,
-  };
 }

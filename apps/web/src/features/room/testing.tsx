@@ -1,40 +1,20 @@
 // Fakes for the room screen's tests: an in-memory RoomController that applies commands with core's reducer (as
 // the data layer does), and a voice manager on fakes whose calls the tests read.
-import {
-  type Card,
-  createGame,
-  type GameAction,
-  type GameCartela,
-  type GameState,
-  gameReducer,
-  sealOrder,
-} from '@cartela/core';
+import { type GameAction, type GameCartela, type GameState, gameReducer, sealOrder } from '@cartela/core';
 import { render } from '@testing-library/react';
 import { useSyncExternalStore } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { fakeVoiceManager } from '@/lib/voice/testing';
-import { VoiceProvider } from '@/lib/voice/use-voice';
-import type { VoiceManager } from '@/lib/voice/voice-manager';
+import { fakeVoiceManager } from '@/voice/testing';
+import { VoiceProvider } from '@/voice/use-voice';
+import type { VoiceManager } from '@/voice/voice-manager';
 import { RoomScreen } from './components/room-screen';
+import { CARD_A, CARD_B, playedGame } from './model/testing';
 import type { RoomCommand, RoomController, RoomGameInfo, RoomResult, RoomView } from './model/types';
 
 /** B 1-5, I 16-20, N 31-35 (centre free), G 46-50, O 61-65: cartela 7 of the fake game. */
-export const CARD_7: Card = [
-  [1, 16, 31, 46, 61],
-  [2, 17, 32, 47, 62],
-  [3, 18, 0, 48, 63],
-  [4, 19, 34, 49, 64],
-  [5, 20, 35, 50, 65],
-];
-
+export const CARD_7 = CARD_A;
 /** Shares no number with CARD_7: cartela 12. */
-export const CARD_12: Card = [
-  [6, 21, 36, 51, 66],
-  [7, 22, 37, 52, 67],
-  [8, 23, 0, 53, 68],
-  [9, 24, 39, 54, 69],
-  [10, 25, 40, 55, 70],
-];
+export const CARD_12 = CARD_B;
 
 /** The fake game's draw: B 1, 2, 3... so cartela 7's four corners (1, 5, 61, 65) come early. */
 export const ORDER: number[] = [1, 5, 61, 65, ...Array.from({ length: 75 }, (_, i) => i + 1)].filter(
@@ -73,22 +53,15 @@ export function makeGameState({
   order?: number[];
   cartelas?: GameCartela[];
 } = {}): GameState {
-  const created = createGame({
+  return playedGame({
     gameId: GAME_ID,
     patternId,
     cartelas,
     order,
-    commitment: 'a'.repeat(64),
     at: '2025-11-23T09:00:00.000Z',
+    calls,
+    callAt: '2025-11-23T09:01:00.000Z',
   });
-  if (!created.ok) throw new Error(created.error.message);
-  let state = created.state;
-  for (let i = 0; i < calls; i++) {
-    const next = gameReducer(state, { type: 'call-next', at: '2025-11-23T09:01:00.000Z' });
-    if (!next.ok) throw new Error(next.error.message);
-    state = next.state;
-  }
-  return state;
 }
 
 export interface FakeRoom {
@@ -263,6 +236,10 @@ function LocationProbe() {
   const { pathname } = useLocation();
   return <output data-testid="location">{pathname}</output>;
 }
+
+// The room's dialogs load lazily, right after the room draws (room-screen.tsx): have their module ready before any
+// test renders the room, as a browser that has drawn the room has it.
+await import('./components/room-dialogs');
 
 /** Renders the room's screen on a fake room and a fake voice. */
 export function renderRoom(room: FakeRoom, voice = fakeRoomVoice()) {

@@ -5,18 +5,12 @@ export const pages: PageEntry[] = [
   {
     path: paths.settings,
     access: ADMIN_OR_AGENT,
-    page: lazyPage(
-      () => import('./pages/settings-layout'),
-      (m) => m.SettingsLayout,
-    ),
+    page: lazyPage(() => import('./pages/settings-layout'), 'SettingsLayout'),
     menu: { label: 'nav.settings', icon: 'settings', roles: ['admin', 'agent'], order: 90 },
     children: [
       {
         index: true,
-        page: lazyPage(
-          () => import('./pages/settings-index-page'),
-          (m) => m.SettingsIndexPage,
-        ),
+        page: lazyPage(() => import('./pages/settings-index-page'), 'SettingsIndexPage'),
       },
       {
         path: paths.settingsProfile,
@@ -27,10 +21,7 @@ export const pages: PageEntry[] = [
           roles: ADMIN_OR_AGENT,
           order: 10,
         },
-        page: lazyPage(
-          () => import('./pages/profile-page'),
-          (m) => m.ProfilePage,
-        ),
+        page: lazyPage(() => import('./pages/profile-page'), 'ProfilePage'),
       },
       {
         path: paths.settingsCommission,
@@ -41,10 +32,7 @@ export const pages: PageEntry[] = [
           roles: ADMIN_OR_AGENT,
           order: 20,
         },
-        page: lazyPage(
-          () => import('./pages/commission-settings-page'),
-          (m) => m.CommissionSettingsPage,
-        ),
+        page: lazyPage(() => import('./pages/commission-settings-page'), 'CommissionSettingsPage'),
       },
       { path: `${paths.settings}/*`, redirect: paths.settings },
     ],

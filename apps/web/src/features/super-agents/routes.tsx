@@ -5,10 +5,7 @@ export const pages: PageEntry[] = [
   {
     path: paths.superAgentManagement,
     access: ['admin'],
-    page: lazyPage(
-      () => import('./pages/super-agent-management-page'),
-      (m) => m.SuperAgentManagementPage,
-    ),
+    page: lazyPage(() => import('./pages/super-agent-management-page'), 'SuperAgentManagementPage'),
     menu: { label: 'nav.superAgents', icon: 'user-cog', roles: ['admin'], order: 50 },
   },
 ];

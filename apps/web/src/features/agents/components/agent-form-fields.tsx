@@ -173,6 +173,24 @@ export function AgentField<V extends SharedAgentValues, T>({
   );
 }
 
+/** The financial model, the commission and its minimum, on either dialog's form. */
+export function AgentModelFields<V extends SharedAgentValues & { financialModel: FinancialModel }, T>({
+  form,
+}: {
+  form: ContractForm<V, T>;
+}) {
+  const path = 'financialModel' as Path<V>;
+  return (
+    <>
+      <div className="sm:col-span-2">
+        <FinancialModelField registration={form.register(path)} value={form.watch(path) as FinancialModel} />
+      </div>
+      <AgentField form={form} name="commissionPercentage" />
+      <AgentField form={form} name="minCommissionPercentage" />
+    </>
+  );
+}
+
 /** The agent's winning patterns on either dialog's form, with 'all' and 'none'. */
 export function AgentPatternsField<V extends SharedAgentValues, T>({ form }: { form: ContractForm<V, T> }) {
   const path = 'winningPatterns' as Path<V>;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAgents, useDeleteAgent, useUpdateAgent } from '@/api/agents';
-import { LoadError, Loading, useFailureToast } from '@/components/load-state';
+import { QueryState, useFailureToast } from '@/components/load-state';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -47,7 +47,7 @@ export function AgentsTab() {
       notify.success(isActive ? t('agents.actions.activated') : t('agents.actions.deactivated'));
       close();
     } catch (error) {
-      notify.screen.error(errorText(error, i18n.t('agents.form.updateFailed')));
+      notify.error(errorText(error, i18n.t('agents.form.updateFailed')));
     }
   }
 
@@ -57,7 +57,7 @@ export function AgentsTab() {
       notify.success(t('agents.actions.deleted'));
       close();
     } catch (error) {
-      notify.screen.error(errorText(error, i18n.t('agents.actions.deleteFailed')));
+      notify.error(errorText(error, i18n.t('agents.actions.deleteFailed')));
     }
   }
 
@@ -82,8 +82,7 @@ export function AgentsTab() {
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
-        <Button className="sm:ml-auto" onClick={() => setOpen({ kind: 'create' })}>
-          <Plus className="size-4" aria-hidden="true" />
+        <Button className="sm:ml-auto" onClick={() => setOpen({ kind: 'create' })} icon={Plus}>
           {t('agents.list.create')}
         </Button>
       </div>
@@ -93,23 +92,14 @@ export function AgentsTab() {
           {t('agents.list.showing', { shown: shown.length, count: all.length })}
         </p>
       )}
-      {agents.isPending && <Loading label={t('agents.list.loading')} />}
-      {agents.isError && (
-        <LoadError
-          title={t('agents.list.loadFailed')}
-          error={agents.error}
-          onRetry={() => void agents.refetch()}
-          retrying={agents.isFetching}
-        />
-      )}
+      <QueryState query={agents} loading={t('agents.list.loading')} failed={t('agents.list.loadFailed')} />
       {agents.data && all.length === 0 && (
         <EmptyState
           icon={Users}
           title={t('agents.list.empty')}
           description={t('agents.list.emptyBody')}
           action={
-            <Button onClick={() => setOpen({ kind: 'create' })}>
-              <Plus className="size-4" aria-hidden="true" />
+            <Button onClick={() => setOpen({ kind: 'create' })} icon={Plus}>
               {t('agents.list.create')}
             </Button>
           }

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { StatusBadge } from '@/components/ui/status-badge';
+import { ActiveBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
 import { useFormat } from '@/lib/format';
 import { usePercent } from '@/lib/percent';
@@ -82,7 +82,7 @@ export function AgentsTable({ agents, onAction, togglingId }: AgentsTableProps) 
           const virtual = agent.financialModel === 'virtual-coin';
           return (
             <TableRow key={agent.id} aria-label={agent.username}>
-              <TableCell className="max-md:mb-1 max-md:border-b max-md:border-line max-md:pb-2">
+              <TableCell part="title">
                 <div className="min-w-0">
                   <p className="truncate font-semibold text-ink">{agent.username}</p>
                   <p className="text-xs text-ink-muted">
@@ -133,13 +133,9 @@ export function AgentsTable({ agents, onAction, togglingId }: AgentsTableProps) 
                 {format.etb(agent.totalEarnings)}
               </TableCell>
               <TableCell label={col('status')}>
-                <StatusBadge
-                  kind="active"
-                  texts="agents.list"
-                  status={agent.isActive ? 'active' : 'inactive'}
-                />
+                <ActiveBadge active={agent.isActive} texts="agents.list" />
               </TableCell>
-              <TableCell className="max-md:mt-2 max-md:border-t max-md:border-line max-md:pt-3">
+              <TableCell part="actions">
                 <div className="flex flex-wrap gap-2 max-md:w-full xl:flex-nowrap xl:gap-1.5">
                   {virtual && (
                     <ActionButton

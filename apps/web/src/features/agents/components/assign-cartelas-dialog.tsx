@@ -38,7 +38,7 @@ export function AssignCartelasDialog({ agentId, agentName, held, onClose }: Assi
       notify.success(t('agents.assign.done', { count: numbers.length, agent: agentName }));
       onClose();
     } catch (error) {
-      notify.screen.error(errorText(error, i18n.t('agents.assign.failed')));
+      notify.error(errorText(error, i18n.t('agents.assign.failed')));
     }
   }
 

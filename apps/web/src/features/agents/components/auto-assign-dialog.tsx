@@ -38,7 +38,7 @@ export function AutoAssignDialog({ agentId, agentName, onClose }: AutoAssignDial
       notify.success(t('agents.autoAssign.done', { count: assignedCartelas.length, agent: agentName }));
       onClose();
     } catch (error) {
-      notify.screen.error(errorText(error, i18n.t('agents.autoAssign.failed')));
+      notify.error(errorText(error, i18n.t('agents.autoAssign.failed')));
     }
   });
 

@@ -11,7 +11,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { StatusBadge } from '@/components/ui/status-badge';
+import { ActiveBadge } from '@/components/ui/status-badge';
 import { i18n } from '@/i18n';
 import { errorText } from '@/lib/errors';
 import { notify } from '@/lib/toast';
@@ -54,7 +54,7 @@ export function CartelaEditor({ agentId }: { agentId: string }) {
     } catch (error) {
       // product/cartelas.md#an-agents-cartelas: when the server cannot generate, a card is made here and the admin
       // may save it.
-      notify.screen.error(errorText(error, i18n.t('agents.editor.generateFailed')));
+      notify.error(errorText(error, i18n.t('agents.editor.generateFailed')));
       setOpen({ kind: 'edit', n, card: generateCartela(), generatedHere: true });
     }
   }
@@ -65,44 +65,36 @@ export function CartelaEditor({ agentId }: { agentId: string }) {
       notify.success(t('agents.editor.removed', { n, agent: name }));
       close();
     } catch (error) {
-      notify.screen.error(errorText(error, i18n.t('agents.editor.removeFailed')));
+      notify.error(errorText(error, i18n.t('agents.editor.removeFailed')));
     }
   }
 
-  const cardActions = (cartela: AssignedCartela, closeCard: () => void) => (
-    <>
-      <Button
-        variant="outline"
-        className="text-danger-700 hover:bg-danger-50 hover:text-danger-700 sm:mr-auto"
-        onClick={() => {
-          closeCard();
-          setOpen({ kind: 'remove', n: cartela.cartelaNumber });
-        }}
-      >
-        <Trash2 className="size-4" aria-hidden="true" />
-        {t('agents.editor.remove')}
-      </Button>
-      <Button
-        variant="outline"
-        onClick={() => {
-          closeCard();
-          setOpen({ kind: 'generate', n: cartela.cartelaNumber });
-        }}
-      >
-        <Shuffle className="size-4" aria-hidden="true" />
-        {t('agents.editor.generate')}
-      </Button>
-      <Button
-        onClick={() => {
-          closeCard();
-          setOpen({ kind: 'edit', n: cartela.cartelaNumber, card: cartela.bingoCard });
-        }}
-      >
-        <Pencil className="size-4" aria-hidden="true" />
-        {t('agents.editor.edit')}
-      </Button>
-    </>
-  );
+  /** The card's view closes, and the chosen action's dialog opens in its place. */
+  const cardActions = (cartela: AssignedCartela, closeCard: () => void) => {
+    const closeAnd = (next: Open) => () => {
+      closeCard();
+      setOpen(next);
+    };
+    const n = cartela.cartelaNumber;
+    return (
+      <>
+        <Button
+          variant="outline"
+          className="text-danger-700 hover:bg-danger-50 hover:text-danger-700 sm:mr-auto"
+          onClick={closeAnd({ kind: 'remove', n })}
+          icon={Trash2}
+        >
+          {t('agents.editor.remove')}
+        </Button>
+        <Button variant="outline" onClick={closeAnd({ kind: 'generate', n })} icon={Shuffle}>
+          {t('agents.editor.generate')}
+        </Button>
+        <Button onClick={closeAnd({ kind: 'edit', n, card: cartela.bingoCard })} icon={Pencil}>
+          {t('agents.editor.edit')}
+        </Button>
+      </>
+    );
+  };
 
   return (
     <>
@@ -123,11 +115,7 @@ export function CartelaEditor({ agentId }: { agentId: string }) {
               <Badge tone={agent.financialModel === 'virtual-coin' ? 'coin' : 'brand'}>
                 {t(`agents.models.${agent.financialModel}`)}
               </Badge>
-              <StatusBadge
-                kind="active"
-                texts="agents.list"
-                status={agent.isActive ? 'active' : 'inactive'}
-              />
+              <ActiveBadge active={agent.isActive} texts="agents.list" />
               <span className="text-sm text-ink-muted">{t('agents.editor.subtitle')}</span>
             </div>
           ) : (
@@ -153,12 +141,11 @@ export function CartelaEditor({ agentId }: { agentId: string }) {
               variant="secondary"
               onClick={() => setOpen({ kind: 'autoAssign' })}
               disabled={!cartelas.data}
+              icon={Wand2}
             >
-              <Wand2 className="size-4" aria-hidden="true" />
               {t('agents.editor.autoAssign')}
             </Button>
-            <Button onClick={() => setOpen({ kind: 'assign' })} disabled={!cartelas.data}>
-              <Plus className="size-4" aria-hidden="true" />
+            <Button onClick={() => setOpen({ kind: 'assign' })} disabled={!cartelas.data} icon={Plus}>
               {t('agents.editor.assign')}
             </Button>
           </>

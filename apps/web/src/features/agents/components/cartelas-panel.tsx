@@ -83,8 +83,12 @@ export function CartelasPanel<C extends PanelCartela>({
         />
         <div className="flex flex-wrap gap-2 sm:ml-auto">
           {toolbar}
-          <Button variant="outline" onClick={() => setPrinting(true)} disabled={numbers.length === 0}>
-            <Printer className="size-4" aria-hidden="true" />
+          <Button
+            variant="outline"
+            onClick={() => setPrinting(true)}
+            disabled={numbers.length === 0}
+            icon={Printer}
+          >
             {t('agents.print.open')}
           </Button>
         </div>

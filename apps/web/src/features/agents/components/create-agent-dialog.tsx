@@ -15,7 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { PasswordInput } from '@/components/ui/input';
 import { Field } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
+import { Options, Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { i18n } from '@/i18n';
 import { ApiError } from '@/lib/api';
@@ -23,7 +23,7 @@ import { useContractForm } from '@/lib/form';
 import { notify } from '@/lib/toast';
 import { BASIC_INFO_FIELDS, CreateAgentForm, type CreateAgentValues } from '../utils/agent-forms';
 import { PATTERN_IDS } from '../utils/patterns';
-import { AgentField, AgentPatternsField, FinancialModelField, superAgentChoices } from './agent-form-fields';
+import { AgentField, AgentModelFields, AgentPatternsField, superAgentChoices } from './agent-form-fields';
 
 const DEFAULTS: CreateAgentValues = {
   username: '',
@@ -144,8 +144,7 @@ export function CreateAgentDialog({ onClose }: { onClose: () => void }) {
           </>
         ) : (
           <>
-            <Button variant="outline" onClick={() => setStep(1)} disabled={pending}>
-              <ArrowLeft className="size-4" aria-hidden="true" />
+            <Button variant="outline" onClick={() => setStep(1)} disabled={pending} icon={ArrowLeft}>
               {t('agents.form.back')}
             </Button>
             <Button key="create" type="submit" form={formId} loading={pending}>
@@ -194,11 +193,7 @@ export function CreateAgentDialog({ onClose }: { onClose: () => void }) {
               <PasswordInput autoComplete="new-password" {...form.input('password')} />
             </Field>
             <AgentField form={form} name="contact" />
-            <div className="sm:col-span-2">
-              <FinancialModelField registration={form.register('financialModel')} value={model} />
-            </div>
-            <AgentField form={form} name="commissionPercentage" />
-            <AgentField form={form} name="minCommissionPercentage" />
+            <AgentModelFields form={form} />
             {model === 'commission-share' && <AgentField form={form} name="systemCommissionShare" />}
             <div className="sm:col-span-2">
               <AgentPatternsField form={form} />
@@ -224,11 +219,7 @@ export function CreateAgentDialog({ onClose }: { onClose: () => void }) {
             >
               <Select {...form.input('superAgentId')} disabled={superAgents.isPending}>
                 <option value="">{t('agents.list.noSuperAgent')}</option>
-                {choices.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.username}
-                  </option>
-                ))}
+                <Options items={choices} text={(s) => s.username} value={(s) => s.id} />
               </Select>
             </Field>
             {superAgents.isPending && (

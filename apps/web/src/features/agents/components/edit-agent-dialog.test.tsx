@@ -12,14 +12,11 @@ import {
   renderInApp,
   SUPER_ID,
   superAgentsAnswer,
+  underSuperAgent,
 } from '../testing';
 import { EditAgentDialog } from './edit-agent-dialog';
 
-const UNDER_SUPER = makeAgent({
-  superAgentId: SUPER_ID,
-  superAgentCommissionRate: 20,
-  superAgent: { superAgentId: SUPER_ID, superAgentUsername: 'super1', superAgentCommissionRate: 20 },
-});
+const UNDER_SUPER = underSuperAgent();
 
 function setup(agent = makeAgent()) {
   const fetchMock = mockApi({

@@ -9,12 +9,12 @@ import { Dialog, FormButtons } from '@/components/ui/dialog';
 import { PasswordInput } from '@/components/ui/input';
 import { Field } from '@/components/ui/label';
 import { NumberInput, numberField } from '@/components/ui/number-input';
-import { Select } from '@/components/ui/select';
+import { Options, Select } from '@/components/ui/select';
 import { i18n } from '@/i18n';
 import { useContractForm } from '@/lib/form';
 import { notify } from '@/lib/toast';
 import { EditAgentForm, type EditAgentOutput } from '../utils/agent-forms';
-import { AgentField, AgentPatternsField, FinancialModelField, superAgentChoices } from './agent-form-fields';
+import { AgentField, AgentModelFields, AgentPatternsField, superAgentChoices } from './agent-form-fields';
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x) => b.includes(x));
@@ -159,11 +159,7 @@ export function EditAgentDialog({ agent, onClose }: { agent: Agent; onClose: () 
           <PasswordInput autoComplete="new-password" {...form.input('password')} />
         </Field>
         <AgentField form={form} name="contact" />
-        <div className="sm:col-span-2">
-          <FinancialModelField registration={form.register('financialModel')} value={model} />
-        </div>
-        <AgentField form={form} name="commissionPercentage" />
-        <AgentField form={form} name="minCommissionPercentage" />
+        <AgentModelFields form={form} />
         {/* One input per field (the keys): an input React kept in this place would show another field's value. */}
         {model === 'commission-share' ? (
           <AgentField key="systemCommissionShare" form={form} name="systemCommissionShare" />
@@ -181,11 +177,13 @@ export function EditAgentDialog({ agent, onClose }: { agent: Agent; onClose: () 
           <Select {...form.input('superAgentId')}>
             <option value="">{t('agents.list.noSuperAgent')}</option>
             {current && <option value={current.superAgentId}>{current.superAgentUsername}</option>}
-            {choices.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.isActive ? s.username : t('agents.form.inactiveSuperAgent', { name: s.username })}
-              </option>
-            ))}
+            <Options
+              items={choices}
+              text={(s) =>
+                s.isActive ? s.username : t('agents.form.inactiveSuperAgent', { name: s.username })
+              }
+              value={(s) => s.id}
+            />
           </Select>
         </Field>
         {superAgentId !== '' && <AgentField form={form} name="superAgentCommissionRate" />}

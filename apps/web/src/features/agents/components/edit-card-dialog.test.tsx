@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '@/i18n';
-import { json, mockApi } from '@/test/utils';
+import { columnNames, json, mockApi } from '@/test/utils';
 import { AGENT_ID, cardOf, makeAssigned, renderInApp } from '../testing';
 import { cardFromGrid, EditCardDialog } from './edit-card-dialog';
 
@@ -25,13 +25,19 @@ function setup(
   return { fetchMock, onClose, user: userEvent.setup() };
 }
 
+/** Save card, refused by the server (`message`, about `field`): the dialog's alert says why (`shown`). */
+async function refused(status: number, code: string, field: string, message: string, shown = message) {
+  const opened = setup(json(status, { message, code, field }));
+  await opened.user.click(await screen.findByRole('button', { name: 'Save card' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(shown);
+  return opened;
+}
+
 describe('Edit card dialog', () => {
   it('shows B-I-N-G-O with each range, 24 inputs and the fixed free centre', async () => {
     setup();
     const dialog = await screen.findByRole('dialog', { name: 'Edit cartela 7' });
-    const headers = within(dialog)
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent);
+    const headers = columnNames(dialog);
     expect(headers).toEqual(['B1-15', 'I16-30', 'N31-45', 'G46-60', 'O61-75']);
     expect(within(dialog).getAllByRole('textbox')).toHaveLength(24);
     expect(within(dialog).getByText('Free')).toBeInTheDocument();
@@ -103,15 +109,11 @@ describe('Edit card dialog', () => {
   });
 
   it("shows the server's reason on the cell it names", async () => {
-    const { user, onClose } = setup(
-      json(400, {
-        message: 'bingoCard.3.1: I column, row 4: this arrangement is already used by cartela 12',
-        code: 'VALIDATION_FAILED',
-        field: 'bingoCard.3.1',
-      }),
-    );
-    await user.click(await screen.findByRole('button', { name: 'Save card' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    const { onClose } = await refused(
+      400,
+      'VALIDATION_FAILED',
+      'bingoCard.3.1',
+      'bingoCard.3.1: I column, row 4: this arrangement is already used by cartela 12',
       'I column, row 4: this arrangement is already used by cartela 12',
     );
     const cell = screen.getByRole('textbox', { name: 'I column, row 4 (16-30)' });
@@ -120,17 +122,7 @@ describe('Edit card dialog', () => {
   });
 
   it("shows the server's refusal of a card another of the agent's cartelas already has", async () => {
-    const { user } = setup(
-      json(409, {
-        message: 'This card is already the card of cartela 12 of agent1',
-        code: 'CONFLICT',
-        field: 'bingoCard',
-      }),
-    );
-    await user.click(await screen.findByRole('button', { name: 'Save card' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This card is already the card of cartela 12 of agent1',
-    );
+    await refused(409, 'CONFLICT', 'bingoCard', 'This card is already the card of cartela 12 of agent1');
     expect(screen.getAllByRole('textbox').some((input) => input.getAttribute('aria-invalid'))).toBe(false);
   });
 

@@ -134,7 +134,7 @@ export function EditCardDialog({
       const cell = error instanceof ApiError ? cellOfField(error.field) : null;
       const text = errorText(error, i18n.t('agents.editCard.failed'));
       setProblem({ text, cell });
-      notify.screen.error(i18n.t('agents.editCard.failed'));
+      notify.error(i18n.t('agents.editCard.failed'));
       focusCell(cell);
     }
   }
@@ -157,8 +157,8 @@ export function EditCardDialog({
                 setProblem(null);
               }}
               disabled={update.isPending}
+              icon={Shuffle}
             >
-              <Shuffle className="size-4" aria-hidden="true" />
               {t('agents.editCard.another')}
             </Button>
           )}

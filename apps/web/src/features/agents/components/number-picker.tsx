@@ -2,8 +2,7 @@ import { clsx } from 'clsx';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
-import { DigitsInput } from '@/components/ui/number-input';
+import { DigitsRange } from '@/components/ui/number-input';
 
 export interface NumberPickerProps {
   /** The cartela numbers offered, ascending. */
@@ -76,30 +75,17 @@ export function NumberPicker({ options, disabled, disabledHint, selected, onChan
       <fieldset className="rounded-lg border border-line px-3 pt-1 pb-3">
         <legend className="px-1 text-sm font-medium text-ink">{t('agents.picker.range')}</legend>
         <div className="flex flex-wrap items-end gap-2">
-          <div className="w-20 space-y-1">
-            <Label htmlFor={`${id}-from`}>{t('agents.picker.from')}</Label>
-            <DigitsInput
-              id={`${id}-from`}
-              value={from}
-              placeholder={String(min)}
-              aria-invalid={rangeError ? true : undefined}
-              aria-describedby={rangeError ? `${id}-range-error` : undefined}
-              onDigits={setFrom}
-              onKeyDown={onEnter}
-            />
-          </div>
-          <div className="w-20 space-y-1">
-            <Label htmlFor={`${id}-to`}>{t('agents.picker.to')}</Label>
-            <DigitsInput
-              id={`${id}-to`}
-              value={to}
-              placeholder={String(max)}
-              aria-invalid={rangeError ? true : undefined}
-              aria-describedby={rangeError ? `${id}-range-error` : undefined}
-              onDigits={setTo}
-              onKeyDown={onEnter}
-            />
-          </div>
+          <DigitsRange
+            id={id}
+            className="w-20"
+            values={{ from, to }}
+            labels={{ from: t('agents.picker.from'), to: t('agents.picker.to') }}
+            placeholders={{ from: String(min), to: String(max) }}
+            aria-invalid={rangeError ? true : undefined}
+            aria-describedby={rangeError ? `${id}-range-error` : undefined}
+            onDigits={(end, value) => (end === 'from' ? setFrom : setTo)(value)}
+            onKeyDown={onEnter}
+          />
           <Button variant="secondary" onClick={addRange} disabled={from === ''}>
             {t('agents.picker.addRange')}
           </Button>

@@ -118,8 +118,7 @@ export function PrintPreview({
     >
       <div className="cartela-print-screen-only sticky top-0 z-10 border-b border-line bg-surface/95 shadow-xs backdrop-blur">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-3 px-4 py-3 sm:px-6">
-          <Button variant="ghost" onClick={back}>
-            <ArrowLeft className="size-4" aria-hidden="true" />
+          <Button variant="ghost" onClick={back} icon={ArrowLeft}>
             {t('agents.print.back')}
           </Button>
           <div className="min-w-0 flex-1">
@@ -136,8 +135,7 @@ export function PrintPreview({
               {t('agents.print.pages', { count: sheets.length })}
             </p>
           </div>
-          <Button onClick={() => window.print()} disabled={cards.length === 0}>
-            <Printer className="size-4" aria-hidden="true" />
+          <Button onClick={() => window.print()} disabled={cards.length === 0} icon={Printer}>
             {t('agents.print.print')}
           </Button>
         </div>

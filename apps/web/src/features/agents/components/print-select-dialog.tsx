@@ -38,8 +38,8 @@ export function PrintSelectDialog({ options, agentId, onClose }: PrintSelectDial
           <Button
             disabled={selected.size === 0}
             onClick={() => void navigate(agentsLinks.print(selected, agentId))}
+            icon={Printer}
           >
-            <Printer className="size-4" aria-hidden="true" />
             {t('agents.print.preview', { count: pages })}
           </Button>
         </>

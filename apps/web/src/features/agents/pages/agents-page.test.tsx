@@ -1,14 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { adminUser, json, makeUser, mockApi, renderApp, storeSession } from '@/test/utils';
-import { AGENT_ID, agentsAnswer, makeAgent, makeAssigned, makeCartela, SUPER_ID } from '../testing';
+import { describe, expect, it } from 'vitest';
+import { adminUser, columnNames, compileFirst, json, makeUser, openAs } from '@/test/utils';
+import {
+  AGENT_ID,
+  agentsAnswer,
+  makeAgent,
+  makeAssigned,
+  makeCartela,
+  SUPER_ID,
+  underSuperAgent,
+} from '../testing';
 
-const COIN_AGENT = makeAgent({
-  superAgentId: SUPER_ID,
-  superAgentCommissionRate: 20,
-  superAgent: { superAgentId: SUPER_ID, superAgentUsername: 'super1', superAgentCommissionRate: 20 },
-});
+const COIN_AGENT = underSuperAgent();
 const SHARE_AGENT = makeAgent({
   id: 'e1d2c3b4-0000-4000-8000-000000000002',
   username: 'agent2',
@@ -20,35 +24,24 @@ const SHARE_AGENT = makeAgent({
   isActive: false,
 });
 
-function asAdmin(routes: Parameters<typeof mockApi>[0] = {}) {
-  storeSession(adminUser());
-  return mockApi({ 'GET /api/auth/me': json(200, { user: adminUser() }), ...routes });
-}
-
 const row = (name: string) => screen.getByRole('row', { name });
 
-beforeAll(async () => {
-  // The views are lazy chunks: import them once here, so no test's first look waits for a module.
-  await Promise.all([
-    import('./agents-page'),
-    import('../components/admin-view'),
-    import('../components/my-cartelas'),
-    import('../components/cartela-editor'),
-    import('../components/print-view'),
-  ]);
-}, 30_000);
+compileFirst(
+  () => import('./agents-page'),
+  () => import('../components/admin-view'),
+  () => import('../components/my-cartelas'),
+  () => import('../components/cartela-editor'),
+  () => import('../components/print-view'),
+);
 
 describe('/agents for the admin', () => {
   it('lists every agent with the spec columns: N/A coins and No Super Agent where they apply', async () => {
-    asAdmin({ 'GET /api/users/agents': agentsAnswer([COIN_AGENT, SHARE_AGENT]) });
-    renderApp('/agents');
+    openAs(adminUser(), '/agents', { 'GET /api/users/agents': agentsAnswer([COIN_AGENT, SHARE_AGENT]) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Agents and Cartelas' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Agents', selected: true })).toBeInTheDocument();
     await screen.findByRole('row', { name: 'agent1' });
 
-    const headers = within(screen.getByRole('table', { name: 'Agents' }))
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent);
+    const headers = columnNames(screen.getByRole('table', { name: 'Agents' }));
     expect(headers).toEqual([
       'Agent',
       'Contact',
@@ -88,16 +81,14 @@ describe('/agents for the admin', () => {
       superAgentCommissionRate: 12.345,
       superAgent: { superAgentId: SUPER_ID, superAgentUsername: 'super1', superAgentCommissionRate: 12.345 },
     });
-    asAdmin({ 'GET /api/users/agents': agentsAnswer([exact]) });
-    renderApp('/agents');
+    openAs(adminUser(), '/agents', { 'GET /api/users/agents': agentsAnswer([exact]) });
     const first = within(await screen.findByRole('row', { name: 'agent1' }));
     expect(first.getByText('Rate 12.345%')).toBeInTheDocument();
     expect(first.getByText('Commission 12.5%')).toBeInTheDocument();
   });
 
   it('searches by name, contact or super agent', async () => {
-    asAdmin({ 'GET /api/users/agents': agentsAnswer([COIN_AGENT, SHARE_AGENT]) });
-    renderApp('/agents');
+    openAs(adminUser(), '/agents', { 'GET /api/users/agents': agentsAnswer([COIN_AGENT, SHARE_AGENT]) });
     await screen.findByRole('row', { name: 'agent2' });
     await userEvent.setup().type(screen.getByRole('searchbox', { name: /Search agents/ }), 'SUPER1');
     expect(screen.getByText('Showing 1 of 2 agents')).toBeInTheDocument();
@@ -106,8 +97,7 @@ describe('/agents for the admin', () => {
 
   it("says 'Failed to load agents', with the reason, and tries again", async () => {
     let answer = json(403, { message: 'Not allowed here', code: 'FORBIDDEN' });
-    asAdmin({ 'GET /api/users/agents': () => answer });
-    renderApp('/agents');
+    openAs(adminUser(), '/agents', { 'GET /api/users/agents': () => answer });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Failed to load agents')).toBeInTheDocument();
     expect(within(alert).getByText('Not allowed here')).toBeInTheDocument();
@@ -120,15 +110,14 @@ describe('/agents for the admin', () => {
   });
 
   it('shows an empty list with a way to create the first agent', async () => {
-    asAdmin({ 'GET /api/users/agents': agentsAnswer([]) });
-    renderApp('/agents');
+    openAs(adminUser(), '/agents', { 'GET /api/users/agents': agentsAnswer([]) });
     expect(await screen.findByText('No agents yet')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Create Agent' })).toHaveLength(2);
   });
 
   it('asks before deactivating, then says so; activating needs no question', async () => {
     let agents = [COIN_AGENT, SHARE_AGENT];
-    const fetchMock = asAdmin({
+    const fetchMock = openAs(adminUser(), '/agents', {
       'GET /api/users/agents': () => agentsAnswer(agents),
       [`PUT /api/users/agents/${AGENT_ID}`]: ({ body }: { body: unknown }) => {
         agents = agents.map((a) => (a.id === AGENT_ID ? { ...a, ...(body as object) } : a));
@@ -139,7 +128,6 @@ describe('/agents for the admin', () => {
         return json(200, { message: 'ok', agent: agents[1] });
       },
     });
-    renderApp('/agents');
     const user = userEvent.setup();
     await user.click(
       await within(await screen.findByRole('row', { name: 'agent1' })).findByRole('button', {
@@ -164,14 +152,13 @@ describe('/agents for the admin', () => {
 
   it('deletes an agent only after confirmation', async () => {
     let agents = [COIN_AGENT, SHARE_AGENT];
-    const fetchMock = asAdmin({
+    const fetchMock = openAs(adminUser(), '/agents', {
       'GET /api/users/agents': () => agentsAnswer(agents),
       [`DELETE /api/users/agents/${SHARE_AGENT.id}`]: () => {
         agents = [COIN_AGENT];
         return json(200, { message: 'Agent deleted successfully' });
       },
     });
-    renderApp('/agents');
     const user = userEvent.setup();
     await user.click(
       within(await screen.findByRole('row', { name: 'agent2' })).getByRole('button', { name: 'Delete' }),
@@ -187,11 +174,10 @@ describe('/agents for the admin', () => {
   });
 
   it('shows the system cartelas in the Cartelas tab; a card has B-I-N-G-O, the ranges and its patterns', async () => {
-    asAdmin({
+    openAs(adminUser(), '/agents?tab=cartelas', {
       'GET /api/users/agents': agentsAnswer([]),
       'GET /api/cartelas': json(200, { cartelas: [makeCartela(2), makeCartela(1), makeCartela(10)] }),
     });
-    renderApp('/agents?tab=cartelas');
     expect(await screen.findByRole('tab', { name: 'Cartelas', selected: true })).toBeInTheDocument();
     const grid = await screen.findByRole('list', { name: 'Cartela numbers' });
     expect(
@@ -211,11 +197,7 @@ describe('/agents for the admin', () => {
     await user.click(screen.getByRole('button', { name: 'Cartela 10' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cartela 10' });
     const card = within(dialog).getByRole('table', { name: 'Cartela 10' });
-    expect(
-      within(card)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['B1-15', 'I16-30', 'N31-45', 'G46-60', 'O61-75']);
+    expect(columnNames(card)).toEqual(['B1-15', 'I16-30', 'N31-45', 'G46-60', 'O61-75']);
     const cells = within(card)
       .getAllByRole('cell')
       .map((c) => c.textContent);
@@ -230,11 +212,10 @@ describe('/agents for the admin', () => {
   });
 
   it("says 'Failed to load cartelas' when the system set does not load", async () => {
-    asAdmin({
+    openAs(adminUser(), '/agents?tab=cartelas', {
       'GET /api/users/agents': agentsAnswer([]),
       'GET /api/cartelas': json(403, { message: 'No', code: 'FORBIDDEN' }),
     });
-    renderApp('/agents?tab=cartelas');
     expect(
       await within(await screen.findByRole('alert')).findByText('Failed to load cartelas'),
     ).toBeInTheDocument();
@@ -245,7 +226,7 @@ describe("an agent's cartela editor", () => {
   const cartelas = [makeAssigned(3), makeAssigned(1), makeAssigned(2)];
 
   it('shows the agent cartelas and replaces a card locally when the server cannot generate one', async () => {
-    const fetchMock = asAdmin({
+    const fetchMock = openAs(adminUser(), `/agents?agent=${AGENT_ID}`, {
       'GET /api/users/agents': agentsAnswer([COIN_AGENT]),
       [`GET /api/cartelas/agent/${AGENT_ID}`]: json(200, { assignedCartelas: cartelas }),
       [`POST /api/cartelas/agent/${AGENT_ID}/cartela/2/generate`]: json(500, {
@@ -258,7 +239,6 @@ describe("an agent's cartela editor", () => {
           cartelaAssignment: makeAssigned(2, { bingoCard: (body as { bingoCard: number[][] }).bingoCard }),
         }),
     });
-    renderApp(`/agents?agent=${AGENT_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Cartelas of agent1' })).toBeInTheDocument();
     const grid = await screen.findByRole('list', { name: 'Cartela numbers' });
     expect(
@@ -296,7 +276,7 @@ describe("an agent's cartela editor", () => {
 
   it('removes a cartela after confirmation', async () => {
     let held = cartelas;
-    asAdmin({
+    openAs(adminUser(), `/agents?agent=${AGENT_ID}`, {
       'GET /api/users/agents': agentsAnswer([COIN_AGENT]),
       [`GET /api/cartelas/agent/${AGENT_ID}`]: () => json(200, { assignedCartelas: held }),
       [`DELETE /api/cartelas/agent/${AGENT_ID}/cartela/3`]: () => {
@@ -304,7 +284,6 @@ describe("an agent's cartela editor", () => {
         return json(200, { message: 'ok' });
       },
     });
-    renderApp(`/agents?agent=${AGENT_ID}`);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Cartela 3' }));
     await user.click(
@@ -319,7 +298,7 @@ describe("an agent's cartela editor", () => {
   });
 
   it('auto-assigns 10 balanced cartelas by default', async () => {
-    const fetchMock = asAdmin({
+    const fetchMock = openAs(adminUser(), `/agents?agent=${AGENT_ID}`, {
       'GET /api/users/agents': agentsAnswer([COIN_AGENT]),
       [`GET /api/cartelas/agent/${AGENT_ID}`]: json(200, { assignedCartelas: [] }),
       [`POST /api/cartelas/agent/${AGENT_ID}/auto-assign`]: json(200, {
@@ -327,7 +306,6 @@ describe("an agent's cartela editor", () => {
         assignedCartelas: Array.from({ length: 10 }, (_, i) => makeAssigned(i + 1)),
       }),
     });
-    renderApp(`/agents?agent=${AGENT_ID}`);
     expect(await screen.findByText('agent1 has no cartelas yet')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Auto-assign' }));
@@ -342,12 +320,9 @@ describe("an agent's cartela editor", () => {
 describe('/agents for an agent', () => {
   it('shows only its own cartelas, view only, with their cards', async () => {
     const agent = makeUser();
-    storeSession(agent);
-    mockApi({
-      'GET /api/auth/me': json(200, { user: agent }),
+    openAs(agent, '/agents', {
       'GET /api/cartelas/my-cartelas': json(200, { assignedCartelas: [makeAssigned(7), makeAssigned(5)] }),
     });
-    renderApp('/agents');
     expect(await screen.findByRole('heading', { level: 1, name: /Cartelas/ })).toHaveTextContent('View Only');
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create Agent' })).not.toBeInTheDocument();
@@ -374,12 +349,9 @@ describe('/agents for an agent', () => {
 
   it('names the winning patterns its cards play, in its language (issue 20)', async () => {
     const agent = makeUser({ winningPatterns: ['any-one-line', 'full-house'] });
-    storeSession(agent);
-    mockApi({
-      'GET /api/auth/me': json(200, { user: agent }),
+    openAs(agent, '/agents', {
       'GET /api/cartelas/my-cartelas': json(200, { assignedCartelas: [makeAssigned(7)] }),
     });
-    renderApp('/agents');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Cartela 7' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cartela 7' });
@@ -394,12 +366,9 @@ describe('/agents for an agent', () => {
 
   it('names the patterns in Amharic for an Amharic agent', async () => {
     const agent = makeUser({ language: 'am', winningPatterns: ['four-corners'] });
-    storeSession(agent);
-    mockApi({
-      'GET /api/auth/me': json(200, { user: agent }),
+    openAs(agent, '/agents', {
       'GET /api/cartelas/my-cartelas': json(200, { assignedCartelas: [makeAssigned(7)] }),
     });
-    renderApp('/agents');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'ካርቴላ 7' }));
     const dialog = await screen.findByRole('dialog', { name: 'ካርቴላ 7' });
@@ -408,12 +377,9 @@ describe('/agents for an agent', () => {
   });
 
   it("says 'Failed to load assigned cartelas'", async () => {
-    storeSession(makeUser());
-    mockApi({
-      'GET /api/auth/me': json(200, { user: makeUser() }),
+    openAs(makeUser(), '/agents', {
       'GET /api/cartelas/my-cartelas': json(403, { message: 'No', code: 'FORBIDDEN' }),
     });
-    renderApp('/agents');
     expect(
       await within(await screen.findByRole('alert')).findByText('Failed to load assigned cartelas'),
     ).toBeInTheDocument();
@@ -423,11 +389,10 @@ describe('/agents for an agent', () => {
 describe('printing cartelas', () => {
   it('previews the chosen cards four to an A4 sheet, then prints', async () => {
     const system = Array.from({ length: 12 }, (_, i) => makeCartela(i + 1));
-    asAdmin({
+    openAs(adminUser(), '/agents?tab=cartelas', {
       'GET /api/users/agents': agentsAnswer([]),
       'GET /api/cartelas': json(200, { cartelas: system }),
     });
-    renderApp('/agents?tab=cartelas');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Print cartelas' }));
     const dialog = await screen.findByRole('dialog', { name: 'Print cartelas' });

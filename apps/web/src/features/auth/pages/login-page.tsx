@@ -53,7 +53,7 @@ export function LoginPage() {
           const language = outcome.user.language;
           await applyLanguage(language);
           startSession(outcome.token, outcome.user);
-          notify.success(
+          notify.auth.success(
             outcome.as === 'super-agent'
               ? t('auth.superAgentLoginSuccess', { lng: language })
               : t('auth.loginSuccess', { lng: language }),

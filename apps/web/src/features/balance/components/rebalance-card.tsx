@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useRebalance } from '@/api/cartelas';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormCard } from '@/components/ui/card';
 import { Field } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
+import { Options, Select } from '@/components/ui/select';
 import { useContractForm } from '@/lib/form';
 import { useFormat } from '@/lib/format';
 import { notify } from '@/lib/toast';
@@ -45,60 +45,52 @@ export function RebalanceCard({ disabled, ref }: RebalanceCardProps) {
   const submit = form.handleSubmit(async (values) => {
     try {
       const result = await rebalance.mutateAsync(values);
-      notify.screen.success(t('balance.rebalance.done', { count: result.regenerated }));
+      notify.success(t('balance.rebalance.done', { count: result.regenerated }));
     } catch (error) {
-      notify.screen.failure(t('balance.rebalance.failed'), error);
+      notify.failure(t('balance.rebalance.failed'), error);
     }
   });
 
   return (
-    <Card ref={ref} id="rebalance" className="scroll-mt-24">
-      <form onSubmit={submit} noValidate>
-        <CardHeader>
-          <CardTitle>{t('balance.rebalance.title')}</CardTitle>
-          <CardDescription>{t('balance.rebalance.description')}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid grid-cols-2 gap-4">
-          <Field
-            {...form.field('targetBalance')}
-            label={t('balance.rebalance.target')}
-            hint={t('balance.rebalance.targetHint')}
-          >
-            <Select {...form.input('targetBalance')} {...form.register('targetBalance', asNumber)}>
-              {TARGETS.map((value) => (
-                <option key={value} value={value}>
-                  {format.number(value, 1)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field
-            {...form.field('tolerance')}
-            label={t('balance.rebalance.tolerance')}
-            hint={t('balance.rebalance.toleranceHint')}
-          >
-            <Select {...form.input('tolerance')} {...form.register('tolerance', asNumber)}>
-              {TOLERANCES.map((value) => (
-                <option key={value} value={value}>
-                  ± {format.number(value, 2)}
-                </option>
-              ))}
-            </Select>
-          </Field>
-        </CardContent>
-        <CardFooter>
-          <Button
-            type="submit"
-            loading={rebalance.isPending}
-            disabled={disabled}
-            fullWidth
-            className="sm:w-auto"
-          >
-            {!rebalance.isPending && <Scale className="size-4" aria-hidden="true" />}
-            {rebalance.isPending ? t('balance.rebalance.submitting') : t('balance.rebalance.submit')}
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+    <FormCard
+      ref={ref}
+      id="rebalance"
+      className="scroll-mt-24"
+      title={t('balance.rebalance.title')}
+      description={t('balance.rebalance.description')}
+      onSubmit={submit}
+      contentClassName="grid grid-cols-2 gap-4"
+      footer={
+        <Button
+          type="submit"
+          loading={rebalance.isPending}
+          disabled={disabled}
+          fullWidth
+          className="sm:w-auto"
+          icon={Scale}
+        >
+          {rebalance.isPending ? t('balance.rebalance.submitting') : t('balance.rebalance.submit')}
+        </Button>
+      }
+    >
+      <Field
+        {...form.field('targetBalance')}
+        label={t('balance.rebalance.target')}
+        hint={t('balance.rebalance.targetHint')}
+      >
+        <Select {...form.input('targetBalance')} {...form.register('targetBalance', asNumber)}>
+          <Options items={TARGETS} text={(value) => format.number(value, 1)} />
+        </Select>
+      </Field>
+      <Field
+        {...form.field('tolerance')}
+        label={t('balance.rebalance.tolerance')}
+        hint={t('balance.rebalance.toleranceHint')}
+      >
+        <Select {...form.input('tolerance')} {...form.register('tolerance', asNumber)}>
+          <Options items={TOLERANCES} text={(value) => `± ${format.number(value, 2)}`} />
+        </Select>
+      </Field>
+    </FormCard>
   );
 }

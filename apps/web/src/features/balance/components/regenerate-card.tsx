@@ -22,10 +22,10 @@ export function RegenerateCard({ confirming, onConfirmingChange, disabled }: Reg
   async function confirm() {
     try {
       const result = await regenerate.mutateAsync();
-      notify.screen.success(t('balance.regenerate.done', { count: result.regenerated }));
+      notify.success(t('balance.regenerate.done', { count: result.regenerated }));
       onConfirmingChange(false);
     } catch (error) {
-      notify.screen.failure(t('balance.regenerate.failed'), error);
+      notify.failure(t('balance.regenerate.failed'), error);
     }
   }
 
@@ -49,8 +49,8 @@ export function RegenerateCard({ confirming, onConfirmingChange, disabled }: Reg
           loading={regenerate.isPending}
           disabled={disabled}
           onClick={() => onConfirmingChange(true)}
+          icon={RefreshCw}
         >
-          {!regenerate.isPending && <RefreshCw className="size-4" aria-hidden="true" />}
           {regenerate.isPending ? t('balance.regenerate.submitting') : t('balance.regenerate.button')}
         </Button>
       </CardFooter>

@@ -1,14 +1,11 @@
 import type { BalanceStatsResponse } from '@cartela/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { queryClient } from '@/lib/query-client';
-import { ToasterHost } from '@/lib/toast';
 import { stubLayout } from '@/test/layout';
-import { adminUser, json, makeUser, mockApi, renderApp, storeSession } from '@/test/utils';
+import type { FetchMock, Routes } from '@/test/utils';
+import { adminUser, json, makeUser, openAs, renderInApp, signedIn, slow } from '@/test/utils';
 import { BalancePage } from './balance-page';
 
 beforeEach(() => stubLayout());
@@ -55,21 +52,10 @@ function stats(overrides: Partial<Stats> = {}): Stats {
   };
 }
 
-type Routes = Parameters<typeof mockApi>[0];
+const open = (extra: Routes = {}, admin = adminUser()) =>
+  openAs(admin, '/balance', { 'GET /api/balance/stats': json(200, stats()), ...extra });
 
-function open(extra: Routes = {}) {
-  storeSession(adminUser());
-  const fetchMock = mockApi({
-    'GET /api/auth/me': json(200, { user: adminUser() }),
-    'GET /api/balance/stats': json(200, stats()),
-    ...extra,
-  });
-  renderApp('/balance');
-  return fetchMock;
-}
-
-const slow = { timeout: 5000 };
-const calls = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
+const calls = (fetchMock: FetchMock, path: string) =>
   fetchMock.mock.calls.filter(([url, init]) => url === path && init?.method === 'POST');
 
 describe('balance manager', () => {
@@ -236,13 +222,7 @@ describe('balance manager', () => {
   });
 
   it('shows the recommendations in Amharic by their code', async () => {
-    const admin = adminUser({ language: 'am' });
-    storeSession(admin);
-    mockApi({
-      'GET /api/auth/me': json(200, { user: admin }),
-      'GET /api/balance/stats': json(200, stats()),
-    });
-    renderApp('/balance');
+    open({}, adminUser({ language: 'am' }));
     expect(
       await screen.findByText('አንዳንድ ካርቴላዎች ከ0.4-0.6 ክልል ውጭ የሆነ የሚዛን ውጤት አላቸው።', {}, slow),
     ).toBeInTheDocument();
@@ -250,16 +230,8 @@ describe('balance manager', () => {
   });
 
   it("shows 'Access Denied' to anyone but the admin who reaches the page", async () => {
-    storeSession(makeUser());
-    const fetchMock = mockApi({ 'GET /api/auth/me': json(200, { user: makeUser() }) });
-    render(
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter>
-          <BalancePage />
-        </MemoryRouter>
-        <ToasterHost />
-      </QueryClientProvider>,
-    );
+    const fetchMock = signedIn(makeUser());
+    renderInApp(<BalancePage />);
     expect(await screen.findByText('Access Denied')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/balance/stats')).toBe(false);
   });

@@ -91,8 +91,12 @@ export function BalancePage() {
           title={t('balance.failedToLoad')}
           description={errorText(stats.error, t('balance.failedToLoadBody'))}
           action={
-            <Button variant="outline" loading={stats.isFetching} onClick={() => void stats.refetch()}>
-              {!stats.isFetching && <RotateCw className="size-4" aria-hidden="true" />}
+            <Button
+              variant="outline"
+              loading={stats.isFetching}
+              onClick={() => void stats.refetch()}
+              icon={RotateCw}
+            >
               {t('balance.retry')}
             </Button>
           }

@@ -41,10 +41,10 @@ export function EditRateDialog({ setting, onClose }: { setting: CommissionSettin
         agentId: setting.agentId,
         body: { adminCommissionRate: values.adminCommissionRate, notes: values.notes || null },
       });
-      notify.screen.success(t('commission.editRate.saved'));
+      notify.success(t('commission.editRate.saved'));
       onClose();
     } catch (error) {
-      if (!form.errorOnField(error)) notify.screen.failure(i18n.t('commission.editRate.failed'), error);
+      if (!form.errorOnField(error)) notify.failure(i18n.t('commission.editRate.failed'), error);
     }
   });
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { useGenerateDaily } from '@/api/commission';
 import { BusinessDateInput } from '@/components/business-date/business-date-input';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormCard } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Field, fieldDescriptionId } from '@/components/ui/label';
 import { i18n } from '@/i18n';
@@ -52,7 +52,7 @@ export function GenerateDailyCard() {
     const timer = window.setTimeout(() => {
       setRefusal(null);
       if (!form.errorOnField(refusal.error)) {
-        notify.screen.failure(i18n.t('commission.generate.failed'), refusal.error);
+        notify.failure(i18n.t('commission.generate.failed'), refusal.error);
       }
     }, 0);
     return () => window.clearTimeout(timer);
@@ -70,7 +70,7 @@ export function GenerateDailyCard() {
         result.created > 0
           ? t('commission.generate.done', { count: result.created, date: day })
           : t('commission.generate.none', { date: day });
-      notify.screen.success(text);
+      notify.success(text);
     } catch (error) {
       setConfirming(null);
       setRefusal({ error });
@@ -78,44 +78,50 @@ export function GenerateDailyCard() {
   }
 
   return (
-    <Card className="flex flex-col">
-      <form onSubmit={ask} noValidate className="flex flex-1 flex-col">
-        <CardHeader>
-          <CardTitle>{t('commission.generate.title')}</CardTitle>
-          <CardDescription>{t('commission.generate.description')}</CardDescription>
-        </CardHeader>
-        <CardContent className="flex-1">
-          <Field
-            {...form.field('date')}
-            label={t('commission.generate.date')}
-            hint={t('commission.generate.dateHint', { zone: businessTimeZoneName() })}
+    <>
+      <FormCard
+        className="flex flex-col"
+        title={t('commission.generate.title')}
+        description={t('commission.generate.description')}
+        onSubmit={ask}
+        formClassName="flex flex-1 flex-col"
+        contentClassName="flex-1"
+        footer={
+          <Button
+            type="submit"
+            loading={generate.isPending}
+            fullWidth
+            className="sm:w-auto"
+            icon={CalendarPlus}
           >
-            <Controller
-              control={form.control}
-              name="date"
-              render={({ field, fieldState }) => (
-                <BusinessDateInput
-                  id={form.field('date').id}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  max={latest}
-                  aria-invalid={fieldState.invalid || undefined}
-                  aria-describedby={fieldDescriptionId(form.field('date').id)}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                />
-              )}
-            />
-          </Field>
-        </CardContent>
-        <CardFooter>
-          <Button type="submit" loading={generate.isPending} fullWidth className="sm:w-auto">
-            {!generate.isPending && <CalendarPlus className="size-4" aria-hidden="true" />}
             {generate.isPending ? t('commission.generate.submitting') : t('commission.generate.submit')}
           </Button>
-        </CardFooter>
-      </form>
+        }
+      >
+        <Field
+          {...form.field('date')}
+          label={t('commission.generate.date')}
+          hint={t('commission.generate.dateHint', { zone: businessTimeZoneName() })}
+        >
+          <Controller
+            control={form.control}
+            name="date"
+            render={({ field, fieldState }) => (
+              <BusinessDateInput
+                id={form.field('date').id}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                max={latest}
+                aria-invalid={fieldState.invalid || undefined}
+                aria-describedby={fieldDescriptionId(form.field('date').id)}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+        </Field>
+      </FormCard>
       {confirming && (
         <ConfirmDialog
           open
@@ -127,6 +133,6 @@ export function GenerateDailyCard() {
           onConfirm={() => void run(confirming)}
         />
       )}
-    </Card>
+    </>
   );
 }

@@ -7,22 +7,19 @@ import {
 import { FilterX, ReceiptText } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type PaymentFilters, useCommissionPayments, useMarkPending } from '@/api/commission';
+import { type PaymentFilters, useCommissionPayments, useMarkPaid, useMarkPending } from '@/api/commission';
 import { BusinessDateInput } from '@/components/business-date/business-date-input';
-import { LoadError, Loading } from '@/components/load-state';
+import { Loading, QueryError } from '@/components/load-state';
 import { Pagination } from '@/components/pagination';
+import { MarkPaidDialog, MarkPendingDialog } from '@/components/paid-dialogs';
 import type { PaidAction } from '@/components/paid-toggle';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field, fieldDescriptionId } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
+import { Options, Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { i18n } from '@/i18n';
 import { useFormat } from '@/lib/format';
-import { notify } from '@/lib/toast';
 import { useLoadFailureToast } from '../utils/load-failure';
-import { MarkPaidDialog } from './mark-paid-dialog';
 import { PaymentsTable } from './payments-table';
 
 const PAGE_SIZE = 20;
@@ -61,6 +58,7 @@ export function PaymentsSection({ agents }: { agents: readonly CommissionSetting
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Open>(null);
+  const markPaid = useMarkPaid();
   const markPending = useMarkPending();
 
   const query = queryOf(filters, page);
@@ -75,18 +73,13 @@ export function PaymentsSection({ agents }: { agents: readonly CommissionSetting
     setPage(1);
   }
 
-  async function backToPending(payment: CommissionPayment) {
-    try {
-      await markPending.mutateAsync(payment.id);
-      notify.screen.success(t('commission.markPending.done'));
-      setOpen(null);
-    } catch (error) {
-      notify.screen.failure(i18n.t('commission.markPending.failed'), error);
-    }
-  }
-
   const data = payments.data;
-  const pending = open?.action === 'markPending' ? open.payment : null;
+  /** What the dialogs say of a payment: whose, for which day, how much. */
+  const about = (payment: CommissionPayment) => ({
+    agent: payment.agentUsername,
+    date: format.date(payment.paymentDate),
+    amount: format.etb(payment.adminCommissionAmount),
+  });
 
   return (
     <section aria-labelledby={headingId} className="space-y-4">
@@ -114,11 +107,10 @@ export function PaymentsSection({ agents }: { agents: readonly CommissionSetting
             }
           >
             <option value="">{t('commission.status.all')}</option>
-            {CommissionPaymentStatus.options.map((status) => (
-              <option key={status} value={status}>
-                {t(`commission.status.${status}`)}
-              </option>
-            ))}
+            <Options
+              items={CommissionPaymentStatus.options}
+              text={(status) => t(`commission.status.${status}`)}
+            />
           </Select>
         </Field>
         <Field id={ids.agent} label={t('commission.filters.agent')}>
@@ -128,11 +120,7 @@ export function PaymentsSection({ agents }: { agents: readonly CommissionSetting
             onChange={(event) => change({ agentId: event.target.value })}
           >
             <option value="">{t('commission.filters.allAgents')}</option>
-            {agents.map((agent) => (
-              <option key={agent.agentId} value={agent.agentId}>
-                {agent.agentUsername}
-              </option>
-            ))}
+            <Options items={agents} text={(agent) => agent.agentUsername} value={(agent) => agent.agentId} />
           </Select>
         </Field>
         <Field id={ids.start} label={t('commission.filters.startDate')}>
@@ -162,21 +150,14 @@ export function PaymentsSection({ agents }: { agents: readonly CommissionSetting
           onClick={() => change(NO_FILTERS)}
           disabled={!filtered}
           className="sm:col-span-2 lg:col-span-1 lg:mt-6.5"
+          icon={FilterX}
         >
-          <FilterX className="size-4" aria-hidden="true" />
           {t('commission.filters.clear')}
         </Button>
       </fieldset>
 
       {payments.isPending && valid && <Loading label={t('commission.payments.loading')} />}
-      {payments.isError && (
-        <LoadError
-          title={t('commission.loadFailed')}
-          error={payments.error}
-          onRetry={() => void payments.refetch()}
-          retrying={payments.isFetching}
-        />
-      )}
+      {payments.isError && <QueryError title={t('commission.loadFailed')} query={payments} />}
       {data && data.payments.length === 0 && (
         <EmptyState
           icon={ReceiptText}
@@ -206,20 +187,23 @@ export function PaymentsSection({ agents }: { agents: readonly CommissionSetting
         </>
       )}
 
-      {open?.action === 'markPaid' && <MarkPaidDialog payment={open.payment} onClose={() => setOpen(null)} />}
-      {pending && (
-        <ConfirmDialog
-          open
-          onOpenChange={(isOpen) => !isOpen && !markPending.isPending && setOpen(null)}
-          title={t('commission.markPending.title')}
-          description={t('commission.markPending.body', {
-            agent: pending.agentUsername,
-            date: format.date(pending.paymentDate),
-            amount: format.etb(pending.adminCommissionAmount),
-          })}
-          confirmLabel={t('commission.markPending.confirm')}
-          loading={markPending.isPending}
-          onConfirm={() => void backToPending(pending)}
+      {open?.action === 'markPaid' && (
+        <MarkPaidDialog
+          texts="commission.markPaid"
+          description={t('commission.markPaid.description', about(open.payment))}
+          notesTooLong={t('commission.editRate.notesTooLong')}
+          write={markPaid}
+          id={open.payment.id}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open?.action === 'markPending' && (
+        <MarkPendingDialog
+          texts="commission.markPending"
+          description={t('commission.markPending.body', about(open.payment))}
+          write={markPending}
+          id={open.payment.id}
+          onClose={() => setOpen(null)}
         />
       )}
     </section>

@@ -1,7 +1,7 @@
 import type { CommissionPayment } from '@cartela/contract';
 import { useTranslation } from 'react-i18next';
 import { type PaidAction, PaidToggle } from '@/components/paid-toggle';
-import { type DataColumn, DataTable } from '@/components/ui/data-table';
+import { amountColumn, type DataColumn, DataTable } from '@/components/ui/data-table';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useFormat } from '@/lib/format';
 import { percentText } from '@/lib/percent';
@@ -34,10 +34,6 @@ export function PaymentsTable({
   const { t } = useTranslation();
   const format = useFormat();
   const col = (key: Column) => t(`commission.payments.${key}`);
-  const labels = {
-    markPaid: t('commission.payments.markPaid'),
-    markPending: t('commission.payments.markPending'),
-  };
   const columns: DataColumn<CommissionPayment>[] = [
     {
       name: col('date'),
@@ -51,29 +47,14 @@ export function PaymentsTable({
       cell: (payment) => payment.agentUsername,
     },
     { name: col('games'), numeric: true, cell: (payment) => format.number(payment.gamesCount) },
-    {
-      name: col('totalEarnings'),
-      numeric: true,
-      className: 'whitespace-nowrap',
-      cell: (payment) => format.etb(payment.totalEarnings),
-    },
+    amountColumn(col('totalEarnings'), (payment) => format.etb(payment.totalEarnings)),
     {
       name: col('rate'),
       numeric: true,
       cell: (payment) => percentText(payment.adminCommissionRate, format.number),
     },
-    {
-      name: col('adminCommission'),
-      numeric: true,
-      className: 'whitespace-nowrap font-semibold text-ink',
-      cell: (payment) => format.etb(payment.adminCommissionAmount),
-    },
-    {
-      name: col('agentNet'),
-      numeric: true,
-      className: 'whitespace-nowrap',
-      cell: (payment) => format.etb(payment.agentNetAmount),
-    },
+    amountColumn(col('adminCommission'), (payment) => format.etb(payment.adminCommissionAmount), true),
+    amountColumn(col('agentNet'), (payment) => format.etb(payment.agentNetAmount)),
     {
       name: col('status'),
       cell: (payment) => <StatusBadge kind="payment" texts="commission.status" status={payment.status} />,
@@ -101,7 +82,7 @@ export function PaymentsTable({
       cell: (payment) => (
         <PaidToggle
           status={payment.status}
-          labels={labels}
+          texts="commission.payments"
           onAction={(action) => onAction(action, payment)}
         />
       ),

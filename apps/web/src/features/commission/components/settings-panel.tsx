@@ -3,12 +3,12 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Pencil, Percent } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError, Loading } from '@/components/load-state';
+import { Loading, QueryError } from '@/components/load-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
-import { StatusBadge } from '@/components/ui/status-badge';
+import { ActiveBadge } from '@/components/ui/status-badge';
 import { useFormat } from '@/lib/format';
 import { percentText } from '@/lib/percent';
 import { EditRateDialog } from './edit-rate-dialog';
@@ -26,14 +26,7 @@ export function SettingsPanel({ settings }: { settings: UseQueryResult<Commissio
   let body: ReactNode;
   if (settings.isPending) body = <Loading label={t('commission.settings.loading')} />;
   else if (settings.isError) {
-    body = (
-      <LoadError
-        title={t('commission.loadFailed')}
-        error={settings.error}
-        onRetry={() => void settings.refetch()}
-        retrying={settings.isFetching}
-      />
-    );
+    body = <QueryError title={t('commission.loadFailed')} query={settings} />;
   } else if (settings.data.length === 0) {
     body = (
       <EmptyState
@@ -76,10 +69,9 @@ export function SettingsPanel({ settings }: { settings: UseQueryResult<Commissio
           {
             name: col('status'),
             cell: (setting) => (
-              <StatusBadge
-                kind="active"
+              <ActiveBadge
+                active={setting.isActive}
                 texts="commission.settings"
-                status={setting.isActive ? 'active' : 'inactive'}
                 className="whitespace-nowrap"
               />
             ),
@@ -96,8 +88,8 @@ export function SettingsPanel({ settings }: { settings: UseQueryResult<Commissio
                 onClick={() => setEditing(setting)}
                 aria-label={t('commission.settings.editLabel', { name: setting.agentUsername })}
                 className="max-md:w-full"
+                icon={Pencil}
               >
-                <Pencil className="size-4" aria-hidden="true" />
                 {t('commission.settings.edit')}
               </Button>
             ),

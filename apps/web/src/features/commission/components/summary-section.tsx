@@ -4,9 +4,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCommissionSummary } from '@/api/commission';
 import { Amount } from '@/components/amount';
-import { LoadError, Loading } from '@/components/load-state';
+import { QueryState } from '@/components/load-state';
 import { Card } from '@/components/ui/card';
-import { Select } from '@/components/ui/select';
+import { Options, Select } from '@/components/ui/select';
 import { useFormat } from '@/lib/format';
 import { useLoadFailureToast } from '../utils/load-failure';
 
@@ -83,24 +83,16 @@ export function SummarySection() {
             onChange={(event) => setPeriod(StatsPeriod.parse(event.target.value))}
             className="sm:w-44"
           >
-            {StatsPeriod.options.map((value) => (
-              <option key={value} value={value}>
-                {t(`commission.periods.${value}`)}
-              </option>
-            ))}
+            <Options items={StatsPeriod.options} text={(value) => t(`commission.periods.${value}`)} />
           </Select>
         </div>
       </div>
 
-      {summary.isPending && <Loading label={t('commission.summary.loading')} />}
-      {summary.isError && (
-        <LoadError
-          title={t('commission.loadFailed')}
-          error={summary.error}
-          onRetry={() => void summary.refetch()}
-          retrying={summary.isFetching}
-        />
-      )}
+      <QueryState
+        query={summary}
+        loading={t('commission.summary.loading')}
+        failed={t('commission.loadFailed')}
+      />
       {data && (
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5">
           {cards.map(({ label, value, hint, tone }, index) => (

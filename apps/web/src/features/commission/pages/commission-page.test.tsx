@@ -1,8 +1,9 @@
 import type { CommissionPayment, CommissionSetting, CommissionSummaryResponse } from '@cartela/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminUser, json, mockApi, type Route, renderApp, storeSession } from '@/test/utils';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Routes } from '@/test/utils';
+import { adminUser, callsTo, compileFirst, json, openAs, slow } from '@/test/utils';
 
 const ids = {
   agent1: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
@@ -98,42 +99,19 @@ const page = (payments: CommissionPayment[], extra: { total?: number; totalPages
   totalPages: extra.totalPages ?? 1,
 });
 
-type Routes = Parameters<typeof mockApi>[0];
-
-function open(extra: Routes = {}) {
-  storeSession(adminUser());
-  const fetchMock = mockApi({
-    'GET /api/auth/me': json(200, { user: adminUser() }),
+const open = (extra: Routes = {}, admin = adminUser()) =>
+  openAs(admin, '/commission', {
     'GET /api/commission/summary': json(200, summary()),
     'GET /api/commission/settings': json(200, { settings: SETTINGS }),
     'GET /api/commission/payments': json(200, page(PAYMENTS)),
     ...extra,
   });
-  renderApp('/commission');
-  return fetchMock;
-}
 
-/** The page's chunk is compiled on first use in a test run: give the first screen more time. */
-const slow = { timeout: 5000 };
-
-// Compile the page's chunk once, before the tests, rather than inside the first test's wait for its screen.
-beforeAll(async () => {
-  await import('./commission-page');
-}, 30_000);
+compileFirst(() => import('./commission-page'));
 
 afterEach(() => {
   vi.useRealTimers();
 });
-
-const callsTo = (fetchMock: ReturnType<typeof mockApi>, route: Route) => {
-  const [method, path] = route.split(' ');
-  return fetchMock.mock.calls
-    .filter(([url, init]) => String(url).split('?')[0] === path && (init?.method ?? 'GET') === method)
-    .map(([url, init]) => ({
-      url: String(url),
-      body: init?.body === undefined ? undefined : JSON.parse(String(init.body)),
-    }));
-};
 
 /** The value shown under a figure's label (a <dt>/<dd> pair). */
 const figure = (scope: HTMLElement, label: string) => within(scope).getByText(label).parentElement!;
@@ -307,14 +285,7 @@ describe('commission management', () => {
     // where the server counts its days. The 25th is today there: not over.
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T03:00:00Z') });
     const admin = adminUser({ businessTimeZone: 'America/Chicago' });
-    storeSession(admin);
-    const fetchMock = mockApi({
-      'GET /api/auth/me': json(200, { user: admin }),
-      'GET /api/commission/summary': json(200, summary()),
-      'GET /api/commission/settings': json(200, { settings: SETTINGS }),
-      'GET /api/commission/payments': json(200, page(PAYMENTS)),
-    });
-    renderApp('/commission');
+    const fetchMock = open({}, admin);
     const user = userEvent.setup();
     await paymentsTable();
     const date = screen.getByLabelText('Business day');
@@ -513,14 +484,7 @@ describe('commission management', () => {
 
   it('speaks Amharic', async () => {
     const admin = adminUser({ language: 'am' });
-    storeSession(admin);
-    mockApi({
-      'GET /api/auth/me': json(200, { user: admin }),
-      'GET /api/commission/summary': json(200, summary()),
-      'GET /api/commission/settings': json(200, { settings: SETTINGS }),
-      'GET /api/commission/payments': json(200, page(PAYMENTS)),
-    });
-    renderApp('/commission');
+    open({}, admin);
     expect(await screen.findByRole('heading', { level: 1, name: 'የኮሚሽን አስተዳደር' }, slow)).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'የኮሚሽን ክፍያዎች' });
     expect(within(table).getAllByText('ብር 1,200.00').length).toBeGreaterThan(0);
@@ -531,21 +495,23 @@ describe('commission management', () => {
     // 06:00 UTC on 26 November 2026 (Hidar 17, 2019 E.C.): yesterday is Hidar 16.
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T06:00:00Z') });
     const admin = adminUser({ language: 'am' });
-    storeSession(admin);
-    const fetchMock = mockApi({
-      'GET /api/auth/me': json(200, { user: admin }),
-      'GET /api/commission/summary': json(200, { ...summary('month'), from: '2026-11-10', to: '2026-11-25' }),
-      'GET /api/commission/settings': json(200, { settings: SETTINGS }),
-      'GET /api/commission/payments': json(200, page(PAYMENTS)),
-      'POST /api/commission/generate-daily': ({ body }) =>
-        json(200, {
-          message: 'Generated 1 payment for 2026-11-24',
-          date: (body as { date: string }).date,
-          created: 1,
-          payments: [],
+    const fetchMock = open(
+      {
+        'GET /api/commission/summary': json(200, {
+          ...summary('month'),
+          from: '2026-11-10',
+          to: '2026-11-25',
         }),
-    });
-    renderApp('/commission');
+        'POST /api/commission/generate-daily': ({ body }) =>
+          json(200, {
+            message: 'Generated 1 payment for 2026-11-24',
+            date: (body as { date: string }).date,
+            created: 1,
+            payments: [],
+          }),
+      },
+      admin,
+    );
     const user = userEvent.setup();
     await screen.findByRole('table', { name: 'የኮሚሽን ክፍያዎች' }, slow);
 

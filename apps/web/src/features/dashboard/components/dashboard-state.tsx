@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LoadError, Loading } from '@/components/load-state';
+import { Loading, QueryError } from '@/components/load-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { PeriodSelector } from './period-selector';
 import { SevenDaySkeleton } from './seven-day-overview';
@@ -81,12 +81,7 @@ export function DashboardFrame<T extends { from: string; to: string }>({
       {stats.data ? (
         children(stats.data)
       ) : stats.isError ? (
-        <LoadError
-          title={t('dashboard.loadFailed')}
-          error={stats.error}
-          onRetry={() => void stats.refetch()}
-          retrying={stats.isFetching}
-        />
+        <QueryError title={t('dashboard.loadFailed')} query={stats} />
       ) : (
         <DashboardSkeleton />
       )}

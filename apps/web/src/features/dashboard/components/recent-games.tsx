@@ -68,7 +68,7 @@ export function RecentGames({ games }: { games: readonly RecentGame[] }) {
               const id = shortGameId(game.gameId);
               return (
                 <TableRow key={game.id}>
-                  <TableCell className="max-md:mb-1 max-md:border-b max-md:border-line max-md:pb-2">
+                  <TableCell part="title">
                     <Link
                       to={linkOf(game)}
                       title={game.gameId}

@@ -9,11 +9,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { stubLayout } from '@/test/layout';
-import { adminUser, json, makeUser, mockApi, renderApp, storeSession } from '@/test/utils';
+import type { FetchMock, Routes } from '@/test/utils';
+import { adminUser, json, makeUser, openAs, slow } from '@/test/utils';
 
 beforeEach(() => stubLayout());
 
-const slow = { timeout: 5000 };
 const ZONE = 'Africa/Addis_Ababa';
 
 /** The business days ending on `to` (YYYY-MM-DD), oldest first (core's calendar). */
@@ -140,31 +140,15 @@ function commissionSummary(period = 'month'): CommissionSummaryResponse {
   };
 }
 
-type Routes = Parameters<typeof mockApi>[0];
-type FetchMock = ReturnType<typeof mockApi>;
+const openAgent = (extra: Routes = {}, user = makeUser()) =>
+  openAs(user, '/dashboard', { 'GET /api/stats/agent': json(200, agentStats()), ...extra });
 
-function openAgent(extra: Routes = {}, user = makeUser()) {
-  storeSession(user);
-  const fetchMock = mockApi({
-    'GET /api/auth/me': json(200, { user }),
-    'GET /api/stats/agent': json(200, agentStats()),
-    ...extra,
-  });
-  renderApp('/dashboard');
-  return fetchMock;
-}
-
-function openAdmin(extra: Routes = {}) {
-  storeSession(adminUser());
-  const fetchMock = mockApi({
-    'GET /api/auth/me': json(200, { user: adminUser() }),
+const openAdmin = (extra: Routes = {}) =>
+  openAs(adminUser(), '/dashboard', {
     'GET /api/stats/admin': json(200, adminStats()),
     'GET /api/commission/summary': json(200, commissionSummary()),
     ...extra,
   });
-  renderApp('/dashboard');
-  return fetchMock;
-}
 
 /** The addresses the page fetched under `path`, with their query. */
 const calls = (fetchMock: FetchMock, path: string) =>

@@ -1,10 +1,11 @@
 import type { GameDetail } from '@cartela/contract';
 import { ballLabel } from '@cartela/core';
 import { clsx } from 'clsx';
-import { ChevronRight, Shuffle } from 'lucide-react';
+import { Shuffle } from 'lucide-react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Disclosure } from '@/components/ui/disclosure';
 import { useFormat } from '@/lib/format';
 import { ballColour, SHUFFLES_KEEP_ORDER_SINCE, useStoryTimeText } from '../utils/display';
 
@@ -74,28 +75,22 @@ function StoryTimes({ game }: { game: StoryGame }) {
     </li>
   );
   return (
-    <details className="group mt-4 rounded-lg border border-line">
-      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-3 text-sm font-medium text-brand-700 [&::-webkit-details-marker]:hidden">
-        <ChevronRight className="size-4 transition-transform group-open:rotate-90" aria-hidden="true" />
-        {t('games.history.times.show')}
-      </summary>
-      <div className="border-t border-line px-3 pb-3">
-        <p className="pt-2 text-xs text-ink-muted">{t('games.history.times.note')}</p>
-        <ol className="divide-y divide-line text-sm">
-          {shufflesAt(0).map((s, i) => shuffleRow(s, `s0-${i}`))}
-          {calls.map((call, i) => (
-            <Fragment key={call.number}>
-              <li className="grid grid-cols-[2rem_3.5rem_minmax(0,1fr)] items-baseline gap-x-3 py-1.5">
-                <span className="text-right text-xs font-semibold text-ink-subtle tabular-nums">{i + 1}</span>
-                <span className="font-bold text-ink tabular-nums">{ballLabel(call.number)}</span>
-                <span className="text-ink-muted tabular-nums">{timeText(call, 'call')}</span>
-              </li>
-              {shufflesAt(i + 1).map((s, k) => shuffleRow(s, `s${i + 1}-${k}`))}
-            </Fragment>
-          ))}
-        </ol>
-      </div>
-    </details>
+    <Disclosure summary={t('games.history.times.show')} className="mt-4" contentClassName="px-3 pb-3">
+      <p className="pt-2 text-xs text-ink-muted">{t('games.history.times.note')}</p>
+      <ol className="divide-y divide-line text-sm">
+        {shufflesAt(0).map((s, i) => shuffleRow(s, `s0-${i}`))}
+        {calls.map((call, i) => (
+          <Fragment key={call.number}>
+            <li className="grid grid-cols-[2rem_3.5rem_minmax(0,1fr)] items-baseline gap-x-3 py-1.5">
+              <span className="text-right text-xs font-semibold text-ink-subtle tabular-nums">{i + 1}</span>
+              <span className="font-bold text-ink tabular-nums">{ballLabel(call.number)}</span>
+              <span className="text-ink-muted tabular-nums">{timeText(call, 'call')}</span>
+            </li>
+            {shufflesAt(i + 1).map((s, k) => shuffleRow(s, `s${i + 1}-${k}`))}
+          </Fragment>
+        ))}
+      </ol>
+    </Disclosure>
   );
 }
 

@@ -3,12 +3,19 @@ import { clsx } from 'clsx';
 import { type KeyboardEvent, memo, useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
-import { DigitsInput } from '@/components/ui/number-input';
+import { DigitsRange, LabelledDigits } from '@/components/ui/number-input';
 import { notify } from '@/lib/toast';
 import { addOne, addRange, numberList } from '../utils/selection';
 
 const ALL_NUMBERS = Array.from({ length: CARTELA_MAX - CARTELA_MIN + 1 }, (_, i) => CARTELA_MIN + i);
+
+/** The grid's legend: each kind of number's look, by its text's key. */
+const LEGEND = [
+  ['legendMine', 'bg-surface ring-1 ring-brand-300 ring-inset'],
+  ['legendSelected', 'bg-brand-600'],
+  ['legendOther', 'border border-dashed border-line-strong bg-surface-muted'],
+] as const;
+
 // The spec's messages are toasts; the same text also stays under the inputs.
 
 export interface CartelaStepProps {
@@ -38,8 +45,8 @@ export function CartelaStep({ assigned, selected, onChange }: CartelaStepProps) 
 
   function say(tone: Message['tone'], text: string) {
     setMessage({ tone, text });
-    if (tone === 'success') notify.screen.success(text);
-    else notify.screen.error(text);
+    if (tone === 'success') notify.success(text);
+    else notify.error(text);
   }
 
   function addSingle() {
@@ -63,8 +70,8 @@ export function CartelaStep({ assigned, selected, onChange }: CartelaStepProps) 
         ? t('games.wizard.cartelas.notAssignedRange', { list: numberList(result.notAssigned) })
         : null;
     const added = t('games.wizard.cartelas.addedRange', { count: result.added.length });
-    if (refused) notify.screen.error(refused);
-    if (result.added.length > 0) notify.screen.success(added);
+    if (refused) notify.error(refused);
+    if (result.added.length > 0) notify.success(added);
     setMessage(refused ? { tone: 'warning', text: `${refused} ${added}` } : { tone: 'success', text: added });
     onChange(result.selected);
     setFrom('');
@@ -99,16 +106,15 @@ export function CartelaStep({ assigned, selected, onChange }: CartelaStepProps) 
 
       <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
         <div className="flex items-end gap-2">
-          <div className="w-28 space-y-1">
-            <Label htmlFor={`${id}-one`}>{t('games.wizard.cartelas.single')}</Label>
-            <DigitsInput
-              id={`${id}-one`}
-              value={single}
-              placeholder="1-300"
-              onDigits={setSingle}
-              onKeyDown={onEnter(addSingle)}
-            />
-          </div>
+          <LabelledDigits
+            id={`${id}-one`}
+            label={t('games.wizard.cartelas.single')}
+            className="w-28"
+            value={single}
+            placeholder="1-300"
+            onDigits={setSingle}
+            onKeyDown={onEnter(addSingle)}
+          />
           <Button variant="secondary" onClick={addSingle} disabled={single === ''}>
             {t('games.wizard.cartelas.add')}
           </Button>
@@ -116,26 +122,15 @@ export function CartelaStep({ assigned, selected, onChange }: CartelaStepProps) 
 
         <fieldset className="flex items-end gap-2">
           <legend className="sr-only">{t('games.wizard.cartelas.range')}</legend>
-          <div className="w-20 space-y-1">
-            <Label htmlFor={`${id}-from`}>{t('games.wizard.cartelas.from')}</Label>
-            <DigitsInput
-              id={`${id}-from`}
-              value={from}
-              placeholder="1"
-              onDigits={setFrom}
-              onKeyDown={onEnter(addFromRange)}
-            />
-          </div>
-          <div className="w-20 space-y-1">
-            <Label htmlFor={`${id}-to`}>{t('games.wizard.cartelas.to')}</Label>
-            <DigitsInput
-              id={`${id}-to`}
-              value={to}
-              placeholder="300"
-              onDigits={setTo}
-              onKeyDown={onEnter(addFromRange)}
-            />
-          </div>
+          <DigitsRange
+            id={id}
+            className="w-20"
+            values={{ from, to }}
+            labels={{ from: t('games.wizard.cartelas.from'), to: t('games.wizard.cartelas.to') }}
+            placeholders={{ from: '1', to: '300' }}
+            onDigits={(end, value) => (end === 'from' ? setFrom : setTo)(value)}
+            onKeyDown={onEnter(addFromRange)}
+          />
           <Button variant="secondary" onClick={addFromRange} disabled={from === ''}>
             {t('games.wizard.cartelas.addRange')}
           </Button>
@@ -155,21 +150,12 @@ export function CartelaStep({ assigned, selected, onChange }: CartelaStepProps) 
       </p>
 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-ink-muted">
-        <span className="inline-flex items-center gap-1.5">
-          <span className="size-3.5 rounded bg-surface ring-1 ring-brand-300 ring-inset" aria-hidden="true" />
-          {t('games.wizard.cartelas.legendMine')}
-        </span>
-        <span className="inline-flex items-center gap-1.5">
-          <span className="size-3.5 rounded bg-brand-600" aria-hidden="true" />
-          {t('games.wizard.cartelas.legendSelected')}
-        </span>
-        <span className="inline-flex items-center gap-1.5">
-          <span
-            className="size-3.5 rounded border border-dashed border-line-strong bg-surface-muted"
-            aria-hidden="true"
-          />
-          {t('games.wizard.cartelas.legendOther')}
-        </span>
+        {LEGEND.map(([key, look]) => (
+          <span key={key} className="inline-flex items-center gap-1.5">
+            <span className={clsx('size-3.5 rounded', look)} aria-hidden="true" />
+            {t(`games.wizard.cartelas.${key}`)}
+          </span>
+        ))}
         <output className="ml-auto text-sm font-semibold text-brand-700" aria-live="polite">
           {t('games.wizard.cartelas.selected', { count: selected.size })}
         </output>

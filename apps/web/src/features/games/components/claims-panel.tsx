@@ -38,10 +38,7 @@ export function ClaimsPanel({ game }: { game: Pick<GameDetail, 'validations'> })
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <ClipboardCheck className="size-5 text-brand-600" aria-hidden="true" />
-          {t('games.history.claims.title')}
-        </CardTitle>
+        <CardTitle icon={ClipboardCheck}>{t('games.history.claims.title')}</CardTitle>
         <CardDescription>{t('games.history.claims.description')}</CardDescription>
       </CardHeader>
       <CardContent>

@@ -2,17 +2,16 @@ import type { SessionUser } from '@cartela/contract';
 import { MONEY_LEVELS_ETB, PATTERN_IDS, PATTERNS } from '@cartela/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { json, makeUser, mockApi, renderApp, storeSession } from '@/test/utils';
+import { describe, expect, it } from 'vitest';
+import type { FetchMock, Routes } from '@/test/utils';
+import { compileFirst, json, makeUser, renderApp, signedIn } from '@/test/utils';
 import { assignedAnswer, gamesAnswer, makeDetail } from '../testing';
 
 /** Cartelas 1-10 and 20 are the agent's. */
 const MINE = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20];
 
-function asAgent(routes: Parameters<typeof mockApi>[0] = {}, user: SessionUser = makeUser()) {
-  storeSession(user);
-  return mockApi({
-    'GET /api/auth/me': json(200, { user }),
+function asAgent(routes: Routes = {}, user: SessionUser = makeUser()) {
+  return signedIn(user, {
     'GET /api/games/my-games': gamesAnswer([]),
     'GET /api/cartelas/my-cartelas': assignedAnswer(MINE),
     ...routes,
@@ -52,13 +51,14 @@ function toast(text: string) {
     { timeout: 3000 },
   );
 }
-const posts = (fetchMock: ReturnType<typeof mockApi>) =>
+const posts = (fetchMock: FetchMock) =>
   fetchMock.mock.calls.filter(([input, init]) => init?.method === 'POST' && String(input) === '/api/games');
 const keyOf = (call: unknown[]) => new Headers((call[1] as RequestInit).headers).get('Idempotency-Key');
 
-beforeAll(async () => {
-  await Promise.all([import('../pages/games-page'), import('./create-game-wizard')]);
-}, 30_000);
+compileFirst(
+  () => import('../pages/games-page'),
+  () => import('./create-game-wizard'),
+);
 
 describe('Create New Game, step 1: Money Level', () => {
   it('offers the preset levels of core and a custom amount, each clearing the other; Continue only with an amount', async () => {

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePlayableCartelas } from '@/api/cartelas';
 import { useCreateGame } from '@/api/games';
-import { LoadError, Loading } from '@/components/load-state';
+import { QueryState } from '@/components/load-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -188,7 +188,7 @@ export function CreateGameWizard({
       { body, idempotencyKey: submission.current.key },
       {
         onSuccess: ({ gameId }) => {
-          notify.screen.success(t('games.wizard.created'));
+          notify.success(t('games.wizard.created'));
           onClose();
           navigate(paths.gameRoom(gameId));
         },
@@ -196,7 +196,7 @@ export function CreateGameWizard({
           if (isDefinitiveRefusal(error)) submission.current = null;
           const next = failureOf(error, t);
           setFailure(next);
-          notify.screen.error(next.title, { description: next.reason });
+          notify.error(next.title, { description: next.reason });
         },
       },
     );
@@ -255,15 +255,11 @@ export function CreateGameWizard({
     body = (
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_17rem]">
         <div className="min-w-0">
-          {cartelas.isPending && <Loading label={t('games.wizard.cartelas.loading')} />}
-          {cartelas.isError && (
-            <LoadError
-              title={t('games.wizard.cartelas.loadFailed')}
-              error={cartelas.error}
-              onRetry={() => void cartelas.refetch()}
-              retrying={cartelas.isFetching}
-            />
-          )}
+          <QueryState
+            query={cartelas}
+            loading={t('games.wizard.cartelas.loading')}
+            failed={t('games.wizard.cartelas.loadFailed')}
+          />
           {cartelas.data?.size === 0 && (
             <Alert tone="info" role="status" className="mb-4">
               {t('games.wizard.cartelas.none')}
@@ -295,8 +291,7 @@ export function CreateGameWizard({
         <Button variant="outline" onClick={back} disabled={create.isPending}>
           {t('games.wizard.back')}
         </Button>
-        <Button onClick={start} disabled={selected.size === 0} loading={create.isPending}>
-          {!create.isPending && <Play className="size-4" aria-hidden="true" />}
+        <Button onClick={start} disabled={selected.size === 0} loading={create.isPending} icon={Play}>
           {create.isPending ? t('games.wizard.starting') : t('games.wizard.start')}
         </Button>
       </>

@@ -103,10 +103,7 @@ export function FairnessPanel({ game }: { game: FairGame }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <ShieldCheck className="size-5 text-brand-600" aria-hidden="true" />
-          {t('games.history.fairness.title')}
-        </CardTitle>
+        <CardTitle icon={ShieldCheck}>{t('games.history.fairness.title')}</CardTitle>
         <CardDescription>{t('games.history.fairness.body')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -137,8 +134,8 @@ export function FairnessPanel({ game }: { game: FairGame }) {
           <Button
             variant={result ? 'outline' : 'primary'}
             onClick={() => setResult(verifyRecordedGame(game))}
+            icon={ShieldCheck}
           >
-            <ShieldCheck className="size-4" aria-hidden="true" />
             {result ? t('games.history.fairness.verifyAgain') : t('games.history.fairness.verify')}
           </Button>
         )}

@@ -83,7 +83,7 @@ export function GamesTable({ games, showAgent = false, onNextGame }: GamesTableP
           const { to, over } = gameLink(game, showAgent);
           return (
             <TableRow key={game.id} aria-label={t('games.gameId', { id })} className="max-md:relative">
-              <TableCell className="max-md:mb-1 max-md:border-b max-md:border-line max-md:pb-2">
+              <TableCell part="title">
                 <div className="min-w-0 max-md:pr-24">
                   <Link
                     to={to}
@@ -100,10 +100,7 @@ export function GamesTable({ games, showAgent = false, onNextGame }: GamesTableP
                 </div>
               </TableCell>
               {/* A phone's card shows the status in its top corner, beside the id. */}
-              <TableCell
-                label={columns.status}
-                className="max-md:absolute max-md:top-3 max-md:right-4 max-md:min-h-0 max-md:before:hidden"
-              >
+              <TableCell label={columns.status} part="corner">
                 <StatusBadge
                   kind="game"
                   texts="games.status"
@@ -142,7 +139,7 @@ export function GamesTable({ games, showAgent = false, onNextGame }: GamesTableP
                 {format.dateTime(game.createdAt)}
               </TableCell>
               {/* On a phone the buttons stack, each the card's width (side by side they were two full widths). */}
-              <TableCell className="max-md:mt-2 max-md:flex-col max-md:items-stretch max-md:gap-2 max-md:border-t max-md:border-line max-md:pt-3">
+              <TableCell part="actions" className="max-md:flex-col max-md:items-stretch max-md:gap-2">
                 <Link
                   to={to}
                   aria-label={over ? t('games.list.historyOf', { id }) : t('games.list.openRoomOf', { id })}
@@ -171,8 +168,8 @@ export function GamesTable({ games, showAgent = false, onNextGame }: GamesTableP
                         cartelas: game.cartelaNumbers,
                       })
                     }
+                    icon={PlusCircle}
                   >
-                    <PlusCircle className="size-4" aria-hidden="true" />
                     {t('games.list.nextGame')}
                   </Button>
                 )}

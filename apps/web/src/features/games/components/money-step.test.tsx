@@ -1,14 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { json, makeUser, mockApi, renderApp, storeSession } from '@/test/utils';
+import { describe, expect, it } from 'vitest';
+import type { FetchMock } from '@/test/utils';
+import { compileFirst, makeUser, renderApp, signedIn } from '@/test/utils';
 import { assignedAnswer, gamesAnswer } from '../testing';
 
 function asAgent() {
   const user = makeUser();
-  storeSession(user);
-  return mockApi({
-    'GET /api/auth/me': json(200, { user }),
+  return signedIn(user, {
     'GET /api/games/my-games': gamesAnswer([]),
     'GET /api/cartelas/my-cartelas': assignedAnswer([1, 2, 3]),
   });
@@ -22,12 +21,12 @@ async function openWizard() {
   return { user, dialog, custom: dialog.getByLabelText('Custom amount (birr)') };
 }
 
-const posts = (fetchMock: ReturnType<typeof mockApi>) =>
-  fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+const posts = (fetchMock: FetchMock) => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
 
-beforeAll(async () => {
-  await Promise.all([import('../pages/games-page'), import('./create-game-wizard')]);
-}, 30_000);
+compileFirst(
+  () => import('../pages/games-page'),
+  () => import('./create-game-wizard'),
+);
 
 /** Issue 19 point 3, decision 061: the custom stake is refused, never rewritten. */
 describe('Create New Game, custom stake', () => {

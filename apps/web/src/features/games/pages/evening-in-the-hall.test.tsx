@@ -5,34 +5,31 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AppRoutes } from '@/app/routes';
 import { applyLanguage } from '@/i18n';
 import { nextGameState } from '@/lib/next-game';
 import { queryClient } from '@/lib/query-client';
 import { ToasterHost } from '@/lib/toast';
-import { adminUser, json, makeUser, mockApi, renderApp, storeSession } from '@/test/utils';
+import type { Routes } from '@/test/utils';
+import { adminUser, compileFirst, json, makeUser, openAs, renderApp, signedIn } from '@/test/utils';
 import { assignedAnswer, gamesAnswer, makeDetail, makeGame } from '../testing';
 
 const MINE = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20];
 
-function asAgent(routes: Parameters<typeof mockApi>[0] = {}) {
-  storeSession(makeUser());
-  return mockApi({
-    'GET /api/auth/me': json(200, { user: makeUser() }),
+function asAgent(routes: Routes = {}) {
+  return signedIn(makeUser(), {
     'GET /api/games/my-games': gamesAnswer([]),
     'GET /api/cartelas/my-cartelas': assignedAnswer(MINE),
     ...routes,
   });
 }
 
-beforeAll(async () => {
-  await Promise.all([
-    import('./games-page'),
-    import('./game-history-page'),
-    import('../components/create-game-wizard'),
-  ]);
-}, 30_000);
+compileFirst(
+  () => import('./games-page'),
+  () => import('./game-history-page'),
+  () => import('../components/create-game-wizard'),
+);
 
 afterEach(async () => {
   await applyLanguage('en');
@@ -113,9 +110,7 @@ describe('Next game (issue 19)', () => {
 
 describe("the admin's link to a running game (issue 19)", () => {
   it("opens the game's history (read-only), not the agent's room", async () => {
-    storeSession(adminUser());
-    mockApi({
-      'GET /api/auth/me': json(200, { user: adminUser() }),
+    openAs(adminUser(), '/game', {
       'GET /api/games/all': gamesAnswer(
         [makeGame({ gameId: 'G-ADMIN-0RUNNING', status: 'active' })],
         1,
@@ -123,21 +118,17 @@ describe("the admin's link to a running game (issue 19)", () => {
         20,
       ),
     });
-    renderApp('/game');
     const row = within(await screen.findByRole('row', { name: 'Game 0RUNNING' }));
     for (const link of row.getAllByRole('link'))
       expect(link).toHaveAttribute('href', '/game-history/G-ADMIN-0RUNNING');
   });
 
   it('an admin who opens /game/{id} lands on its history', async () => {
-    storeSession(adminUser());
-    mockApi({
-      'GET /api/auth/me': json(200, { user: adminUser() }),
+    openAs(adminUser(), '/game/G-ADMIN-0RUNNING', {
       'GET /api/games/G-ADMIN-0RUNNING': json(200, {
         game: makeDetail({ gameId: 'G-ADMIN-0RUNNING', status: 'active' }),
       }),
     });
-    renderApp('/game/G-ADMIN-0RUNNING');
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent('/game-history/G-ADMIN-0RUNNING'),
     );
@@ -148,9 +139,7 @@ describe("the admin's link to a running game (issue 19)", () => {
 describe('the history as dispute evidence (issue 19)', () => {
   const GAME_ID = 'G-20251122-CLAIMS01';
   const withGame = (game: ReturnType<typeof makeDetail>) => {
-    storeSession(makeUser());
-    mockApi({
-      'GET /api/auth/me': json(200, { user: makeUser() }),
+    signedIn(makeUser(), {
       [`GET /api/games/${GAME_ID}`]: json(200, { game }),
     });
   };

@@ -2,17 +2,16 @@ import type { GameDetail } from '@cartela/contract';
 import { ballLabel } from '@cartela/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyLanguage } from '@/i18n';
-import { json, makeUser, mockApi, renderApp, storeSession } from '@/test/utils';
+import type { Routes } from '@/test/utils';
+import { compileFirst, json, makeUser, renderApp, signedIn } from '@/test/utils';
 import { cardOf, drawnCalls, makeDetail, makeShuffle } from '../testing';
 
 const GAME_ID = 'G-20251122-HISTORY1';
 
-function withGame(game: GameDetail | Response, routes: Parameters<typeof mockApi>[0] = {}) {
-  storeSession(makeUser());
-  return mockApi({
-    'GET /api/auth/me': json(200, { user: makeUser() }),
+function withGame(game: GameDetail | Response, routes: Routes = {}) {
+  return signedIn(makeUser(), {
     [`GET /api/games/${GAME_ID}`]: game instanceof Response ? game : json(200, { game }),
     ...routes,
   });
@@ -20,9 +19,7 @@ function withGame(game: GameDetail | Response, routes: Parameters<typeof mockApi
 
 const winnerCard = cardOf(17);
 
-beforeAll(async () => {
-  await import('./game-history-page');
-}, 30_000);
+compileFirst(() => import('./game-history-page'));
 
 describe('/game-history/{gameId}', () => {
   it('shows the game: id, status, cards, the calls in order coloured by column, and its details', async () => {

@@ -4,7 +4,7 @@ import { CalendarDays, Hash, Hourglass, type LucideIcon, Users, Wallet } from 'l
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isGameMissing, useGame } from '@/api/games';
-import { LoadError, Loading, useFailureToast } from '@/components/load-state';
+import { Loading, QueryError, useFailureToast } from '@/components/load-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -37,10 +37,7 @@ function InProgress({ game }: { game: GameDetail }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Hourglass className="size-5 text-brand-600" aria-hidden="true" />
-          {t('games.history.winner.title')}
-        </CardTitle>
+        <CardTitle icon={Hourglass}>{t('games.history.winner.title')}</CardTitle>
       </CardHeader>
       <CardContent>
         <div role="status" className="rounded-lg bg-surface-muted px-4 py-6 text-center">
@@ -124,14 +121,7 @@ export function GameHistoryPage() {
       />
       {game.isPending && <Loading label={t('games.history.loading')} />}
       {missing && <GameMissing />}
-      {game.isError && !missing && !data && (
-        <LoadError
-          title={t('games.history.loadFailed')}
-          error={game.error}
-          onRetry={() => void game.refetch()}
-          retrying={game.isFetching}
-        />
-      )}
+      {game.isError && !missing && !data && <QueryError title={t('games.history.loadFailed')} query={game} />}
       {data && <History game={data} />}
     </>
   );

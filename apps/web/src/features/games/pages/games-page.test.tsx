@@ -1,24 +1,34 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { adminUser, json, makeUser, mockApi, renderApp, storeSession } from '@/test/utils';
+import { describe, expect, it } from 'vitest';
+import type { FetchMock } from '@/test/utils';
+import { adminUser, columnNames, compileFirst, json, makeUser, openAs } from '@/test/utils';
 import { gamesAnswer, makeGame } from '../testing';
 
-function asAgent(routes: Parameters<typeof mockApi>[0] = {}) {
-  storeSession(makeUser());
-  return mockApi({ 'GET /api/auth/me': json(200, { user: makeUser() }), ...routes });
-}
+/** The columns whose name a phone's card shows beside the value: all but the id and the actions. */
+const LABELLED = [
+  'Status',
+  'Players',
+  'Stake',
+  'Total Amount',
+  'Commission',
+  'Commission %',
+  'Pattern',
+  'Calls',
+  'Created',
+];
 
 /** The page numbers each call of the list asked for. */
-const pagesAsked = (fetchMock: ReturnType<typeof mockApi>) =>
+const pagesAsked = (fetchMock: FetchMock) =>
   fetchMock.mock.calls
     .map(([input]) => new URL(String(input), 'http://localhost'))
     .filter((url) => url.pathname === '/api/games/my-games')
     .map((url) => `${url.searchParams.get('page')}/${url.searchParams.get('limit')}`);
 
-beforeAll(async () => {
-  await Promise.all([import('./games-page'), import('../components/create-game-wizard')]);
-}, 30_000);
+compileFirst(
+  () => import('./games-page'),
+  () => import('../components/create-game-wizard'),
+);
 
 describe('/game, Game Management', () => {
   it('lists the games with every column of the spec, each opening its room or its history', async () => {
@@ -43,28 +53,13 @@ describe('/game, Game Management', () => {
       agentFee: 40,
     });
     const cancelled = makeGame({ gameId: 'G-20251121-CANCELED', status: 'cancelled' });
-    const fetchMock = asAgent({ 'GET /api/games/my-games': gamesAnswer([running, paused, over, cancelled]) });
-    renderApp('/game');
+    const fetchMock = openAs(makeUser(), '/game', {
+      'GET /api/games/my-games': gamesAnswer([running, paused, over, cancelled]),
+    });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Game Management' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Games' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual([
-      'Game ID',
-      'Status',
-      'Players',
-      'Stake',
-      'Total Amount',
-      'Commission',
-      'Commission %',
-      'Pattern',
-      'Calls',
-      'Created',
-      'Actions',
-    ]);
+    expect(columnNames(table)).toEqual(['Game ID', ...LABELLED, 'Actions']);
     expect(screen.getByText('Showing 4 of 4 games')).toBeInTheDocument();
     expect(pagesAsked(fetchMock)).toEqual(['1/10']);
 
@@ -108,7 +103,7 @@ describe('/game, Game Management', () => {
   });
 
   it('colours each status as the spec says: active green, finished red, cancelled grey, paused yellow', async () => {
-    asAgent({
+    openAs(makeUser(), '/game', {
       'GET /api/games/my-games': gamesAnswer(
         (['active', 'finished', 'cancelled', 'paused'] as const).map((status) =>
           makeGame({
@@ -119,7 +114,6 @@ describe('/game, Game Management', () => {
         ),
       ),
     });
-    renderApp('/game');
     const table = await screen.findByRole('table', { name: 'Games' });
     expect(within(table).getByText('Active').className).toMatch(/success/);
     expect(within(table).getByText('Finished').className).toMatch(/danger/);
@@ -132,8 +126,9 @@ describe('/game, Game Management', () => {
 
   it("says 'Loading games...' and then 'No games found' with 'Create Your First Game'", async () => {
     let answer: (value: Response) => void = () => {};
-    asAgent({ 'GET /api/games/my-games': () => new Promise<Response>((resolve) => (answer = resolve)) });
-    renderApp('/game');
+    openAs(makeUser(), '/game', {
+      'GET /api/games/my-games': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
     expect(await screen.findByText('Loading games...')).toBeInTheDocument();
     answer(gamesAnswer([]));
     expect(await screen.findByText('No games found')).toBeInTheDocument();
@@ -142,7 +137,7 @@ describe('/game, Game Management', () => {
   });
 
   it('pages through the games by the address, with five page buttons around the current page', async () => {
-    const fetchMock = asAgent({
+    const fetchMock = openAs(makeUser(), '/game?page=6', {
       'GET /api/games/my-games': (() => {
         let n = 0;
         return () => {
@@ -151,7 +146,6 @@ describe('/game, Game Management', () => {
         };
       })(),
     });
-    renderApp('/game?page=6');
     const nav = await screen.findByRole('navigation', { name: 'Pages of games' });
     expect(within(nav).getByText('Page 6 of 9 (87 total games)')).toBeInTheDocument();
     const pageButtons = () =>
@@ -177,14 +171,14 @@ describe('/game, Game Management', () => {
   });
 
   it('goes to the last page when the address asks for one past it', async () => {
-    const fetchMock = asAgent({ 'GET /api/games/my-games': gamesAnswer([], 0, 25) });
-    renderApp('/game?page=8');
+    const fetchMock = openAs(makeUser(), '/game?page=8', {
+      'GET /api/games/my-games': gamesAnswer([], 0, 25),
+    });
     await waitFor(() => expect(pagesAsked(fetchMock)).toContain('3/10'));
   });
 
   it('reloads the list when the browser tab becomes visible again', async () => {
-    const fetchMock = asAgent({ 'GET /api/games/my-games': gamesAnswer([makeGame()]) });
-    renderApp('/game');
+    const fetchMock = openAs(makeUser(), '/game', { 'GET /api/games/my-games': gamesAnswer([makeGame()]) });
     await screen.findByRole('table', { name: 'Games' });
     expect(pagesAsked(fetchMock)).toHaveLength(1);
     document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
@@ -194,8 +188,7 @@ describe('/game, Game Management', () => {
   it("says 'Failed to load games' with the reason, and tries again", async () => {
     // A 5xx is asked again twice before the page gives up: each call gets its own answer.
     let answer = () => json(500, { message: 'Database unavailable', code: 'INTERNAL' });
-    asAgent({ 'GET /api/games/my-games': () => answer() });
-    renderApp('/game');
+    openAs(makeUser(), '/game', { 'GET /api/games/my-games': () => answer() });
     const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
     expect(within(alert).getByText('Failed to load games')).toBeInTheDocument();
     // The spec's toast too.
@@ -207,9 +200,7 @@ describe('/game, Game Management', () => {
   }, 15_000);
 
   it("shows the admin every agent's games, 20 a page, with their agents and no wizard", async () => {
-    storeSession(adminUser());
-    const fetchMock = mockApi({
-      'GET /api/auth/me': json(200, { user: adminUser() }),
+    const fetchMock = openAs(adminUser(), '/game', {
       'GET /api/games/all': gamesAnswer(
         [makeGame({ gameId: 'G-ADMIN-0000VIEW', agentUsername: 'hall7' })],
         1,
@@ -217,7 +208,6 @@ describe('/game, Game Management', () => {
         20,
       ),
     });
-    renderApp('/game');
     const row = within(await screen.findByRole('row', { name: 'Game 0000VIEW' }));
     expect(row.getByText('by hall7')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create New Game' })).not.toBeInTheDocument();
@@ -229,24 +219,13 @@ describe('/game, Game Management', () => {
   });
 
   it('shows the phone the same games as cards, each with its open button', async () => {
-    asAgent({
+    openAs(makeUser(), '/game', {
       'GET /api/games/my-games': gamesAnswer([makeGame({ gameId: 'G-PHONE-00000001', status: 'active' })]),
     });
-    renderApp('/game');
     const row = await screen.findByRole('row', { name: 'Game 00000001' });
     // The table folds into cards below md: every value cell carries its column's name for the phone.
     const labels = [...row.querySelectorAll('td[data-label]')].map((td) => td.getAttribute('data-label'));
-    expect(labels).toEqual([
-      'Status',
-      'Players',
-      'Stake',
-      'Total Amount',
-      'Commission',
-      'Commission %',
-      'Pattern',
-      'Calls',
-      'Created',
-    ]);
+    expect(labels).toEqual(LABELLED);
     expect(within(row).getByRole('link', { name: 'Open game 00000001' })).toBeInTheDocument();
   });
 });

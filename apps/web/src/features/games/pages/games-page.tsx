@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useGames } from '@/api/games';
-import { LoadError, Loading, useFailureToast } from '@/components/load-state';
+import { Loading, QueryError, useFailureToast } from '@/components/load-state';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -79,8 +79,8 @@ export function GamesPage() {
         setPrefill(null);
         setCreating(true);
       }}
+      icon={Plus}
     >
-      <Plus className="size-4" aria-hidden="true" />
       {label}
     </Button>
   );
@@ -103,14 +103,7 @@ export function GamesPage() {
       />
 
       {games.isPending && <Loading label={t('games.list.loading')} />}
-      {games.isError && !data && (
-        <LoadError
-          title={t('games.list.loadFailed')}
-          error={games.error}
-          onRetry={() => void games.refetch()}
-          retrying={games.isFetching}
-        />
-      )}
+      {games.isError && !data && <QueryError title={t('games.list.loadFailed')} query={games} />}
       {data && data.total === 0 && (
         <EmptyState
           icon={Gamepad2}

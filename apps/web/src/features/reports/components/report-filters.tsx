@@ -5,7 +5,7 @@ import { BusinessDateInput } from '@/components/business-date/business-date-inpu
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
+import { Options, Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import {
   hasFilters,
@@ -109,11 +109,7 @@ export function ReportFilters({
               value={view.status}
               onChange={(event) => onChange({ status: event.target.value as ReportStatus })}
             >
-              {REPORT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`reports.filters.statuses.${status}`)}
-                </option>
-              ))}
+              <Options items={REPORT_STATUSES} text={(status) => t(`reports.filters.statuses.${status}`)} />
             </Select>
           </Field>
 
@@ -130,11 +126,7 @@ export function ReportFilters({
                 </option>
                 {/* A shared link may name an agent the list does not have (yet): keep it selectable. */}
                 {!agentKnown && <option value={view.agentId}>{t('reports.filters.unknownAgent')}</option>}
-                {agentList.map((agent) => (
-                  <option key={agent.id} value={agent.id}>
-                    {agent.username}
-                  </option>
-                ))}
+                <Options items={agentList} text={(agent) => agent.username} value={(agent) => agent.id} />
               </Select>
             </Field>
           )}
@@ -151,8 +143,13 @@ export function ReportFilters({
               {t('reports.filters.dateRange')}
             </label>
           </div>
-          <Button variant="ghost" size="sm" onClick={onClear} disabled={!hasFilters(view) && !rangeMode}>
-            <X className="size-4" aria-hidden="true" />
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onClear}
+            disabled={!hasFilters(view) && !rangeMode}
+            icon={X}
+          >
             {t('reports.filters.clear')}
           </Button>
         </div>

@@ -105,7 +105,7 @@ export function ReportsTable({ games, showAgent, sortBy, sortOrder, onSort }: Re
           const head = id.slice(0, id.length - tail.length);
           return (
             <TableRow key={game.id} aria-label={t('reports.table.row', { id })} className="max-md:relative">
-              <TableCell className="max-md:mb-1 max-md:border-b max-md:border-line max-md:pb-2">
+              <TableCell part="title">
                 <div className="min-w-0 max-md:pr-24">
                   <Link
                     to={paths.gameHistory(game.gameId)}
@@ -163,10 +163,7 @@ export function ReportsTable({ games, showAgent, sortBy, sortOrder, onSort }: Re
                 {format.dateTime(game.createdAt)}
               </TableCell>
               {/* A phone's card shows the status in its top corner, beside the id. */}
-              <TableCell
-                label={columns.status}
-                className="max-md:absolute max-md:top-3 max-md:right-4 max-md:min-h-0 max-md:before:hidden"
-              >
+              <TableCell label={columns.status} part="corner">
                 <span
                   title={
                     game.cancelReason

@@ -1,7 +1,7 @@
 import { REPORT_SORT_FIELDS } from '@cartela/contract';
 import { useTranslation } from 'react-i18next';
 import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
+import { Options, Select } from '@/components/ui/select';
 import type { SortField, SortOrder } from '../utils/search';
 
 export interface SortControlsProps {
@@ -25,11 +25,7 @@ export function SortControls({ sortBy, sortOrder, onSort }: SortControlsProps) {
           value={sortBy}
           onChange={(event) => onSort(event.target.value as SortField, sortOrder)}
         >
-          {REPORT_SORT_FIELDS.map((field) => (
-            <option key={field} value={field}>
-              {t(`reports.sort.fields.${field}`)}
-            </option>
-          ))}
+          <Options items={REPORT_SORT_FIELDS} text={(field) => t(`reports.sort.fields.${field}`)} />
         </Select>
       </div>
       <div className="space-y-1.5">

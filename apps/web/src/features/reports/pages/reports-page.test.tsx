@@ -1,21 +1,35 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { adminUser, json, makeUser, mockApi, renderApp, storeSession } from '@/test/utils';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { FetchMock, Routes } from '@/test/utils';
+import {
+  adminUser,
+  columnNames,
+  compileFirst,
+  json,
+  makeUser,
+  openAs,
+  renderApp,
+  signedIn,
+} from '@/test/utils';
 import { AGENT_ID, makeAgent, makeReportGame, OTHER_AGENT_ID, reportAnswer } from '../testing';
 
-type Routes = Parameters<typeof mockApi>[0];
-type FetchMock = ReturnType<typeof mockApi>;
-
-function asAgent(routes: Routes = {}) {
-  storeSession(makeUser());
-  return mockApi({ 'GET /api/auth/me': json(200, { user: makeUser() }), ...routes });
-}
+/** The report's columns, the admin's (with the agent). */
+const COLUMNS = [
+  'Game ID',
+  'Agent',
+  'Stake',
+  'Players',
+  'Calls',
+  'Commission %',
+  'Fee',
+  'Total',
+  'Date',
+  'Status',
+];
 
 function asAdmin(routes: Routes = {}) {
-  storeSession(adminUser());
-  return mockApi({
-    'GET /api/auth/me': json(200, { user: adminUser() }),
+  return signedIn(adminUser(), {
     'GET /api/users/agents': json(200, {
       agents: [
         makeAgent({ id: OTHER_AGENT_ID, username: 'hall7' }),
@@ -50,9 +64,7 @@ function stubObjectUrls() {
 
 const DEFAULT_QUERY = { status: 'all', sortBy: 'createdAt', sortOrder: 'desc', page: '1', limit: '20' };
 
-beforeAll(async () => {
-  await import('./reports-page');
-}, 30_000);
+compileFirst(() => import('./reports-page'));
 
 describe('/reports, an agent', () => {
   it('shows the summary and the games of the answer, each id opening its history', async () => {
@@ -70,7 +82,7 @@ describe('/reports, an agent', () => {
       status: 'active',
       finishedAt: null,
     });
-    const fetchMock = asAgent({
+    const fetchMock = openAs(makeUser(), '/reports', {
       'GET /api/reports/games': reportAnswer([finished, active], {
         summary: {
           totalGames: 2,
@@ -81,7 +93,6 @@ describe('/reports, an agent', () => {
         },
       }),
     });
-    renderApp('/reports');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
     expect(screen.getByText(/^Your game reports/)).toBeInTheDocument();
@@ -100,11 +111,7 @@ describe('/reports, an agent', () => {
     expect(screen.getByText(/count finished games only/)).toBeInTheDocument();
 
     // The columns of the spec, without the agent.
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['Game ID', 'Stake', 'Players', 'Calls', 'Commission %', 'Fee', 'Total', 'Date', 'Status']);
+    expect(columnNames(table)).toEqual(COLUMNS.filter((name) => name !== 'Agent'));
     // The id whole, as the report sorts it (decision 066).
     const row = within(screen.getByRole('row', { name: 'Game G-20251122-FINISHED' }));
     const link = row.getByRole('link', { name: '#G-20251122-FINISHED' });
@@ -127,8 +134,9 @@ describe('/reports, an agent', () => {
   });
 
   it('sorts by a column, toggling its order, with aria-sort on the header and from the keyboard', async () => {
-    const fetchMock = asAgent({ 'GET /api/reports/games': () => reportAnswer([makeReportGame()]) });
-    renderApp('/reports');
+    const fetchMock = openAs(makeUser(), '/reports', {
+      'GET /api/reports/games': () => reportAnswer([makeReportGame()]),
+    });
     const table = await screen.findByRole('table', { name: 'Games of the report' });
     const header = (name: string) =>
       within(table)
@@ -171,8 +179,9 @@ describe('/reports, an agent', () => {
     const games = ['GA0ZZZZZZZZ', 'GB000000000', 'GC0MMMMMMMM'].map((gameId, n) =>
       makeReportGame({ id: `00000000-0000-4000-8000-00000000000${n}`, gameId }),
     );
-    asAgent({ 'GET /api/reports/games': () => reportAnswer(games) });
-    renderApp('/reports?sortBy=gameId&sortOrder=asc');
+    openAs(makeUser(), '/reports?sortBy=gameId&sortOrder=asc', {
+      'GET /api/reports/games': () => reportAnswer(games),
+    });
     const table = await screen.findByRole('table', { name: 'Games of the report' });
     await within(table).findByRole('link', { name: '#GA0ZZZZZZZZ' });
     const shown = within(table)
@@ -187,8 +196,9 @@ describe('/reports, an agent', () => {
   });
 
   it('sends the status and the date filters, one day or a range, and clears them', async () => {
-    const fetchMock = asAgent({ 'GET /api/reports/games': () => reportAnswer([makeReportGame()]) });
-    renderApp('/reports');
+    const fetchMock = openAs(makeUser(), '/reports', {
+      'GET /api/reports/games': () => reportAnswer([makeReportGame()]),
+    });
     await screen.findByRole('table', { name: 'Games of the report' });
     const user = userEvent.setup();
 
@@ -236,7 +246,7 @@ describe('/reports, an agent', () => {
   });
 
   it('reads the filters, the sort and the page from the address', async () => {
-    const fetchMock = asAgent({
+    const fetchMock = signedIn(makeUser(), {
       'GET /api/reports/games': reportAnswer([makeReportGame()], { page: 2, totalPages: 3, total: 41 }),
     });
     renderApp(
@@ -265,7 +275,7 @@ describe('/reports, an agent', () => {
 
   it('pages with First, Previous, Next and Last only when there is more than one page', async () => {
     let pages = 1;
-    const fetchMock = asAgent({
+    const fetchMock = signedIn(makeUser(), {
       'GET /api/reports/games': () =>
         reportAnswer([makeReportGame()], { totalPages: pages, total: pages * 20 }),
     });
@@ -298,17 +308,16 @@ describe('/reports, an agent', () => {
   });
 
   it("shows a cancelled game's reason beside its status (decision 055)", async () => {
-    asAgent({
+    openAs(makeUser(), '/reports', {
       'GET /api/reports/games': () =>
         reportAnswer([makeReportGame({ status: 'cancelled', cancelReason: 'Power cut' })]),
     });
-    renderApp('/reports');
     expect(await screen.findByText('Reason: Power cut')).toBeInTheDocument();
     expect(screen.getByTitle('Reason: Power cut')).toHaveTextContent('Cancelled');
   });
 
   it('a cancelled game shows no fee and no total, and the coins it gave back (decision 064)', async () => {
-    asAgent({
+    openAs(makeUser(), '/reports', {
       'GET /api/reports/games': () =>
         reportAnswer([
           makeReportGame({
@@ -322,17 +331,15 @@ describe('/reports, an agent', () => {
           }),
         ]),
     });
-    renderApp('/reports');
     const row = (await screen.findByText('12 coins refunded')).closest('tr')!;
     expect(within(row).getAllByText('none: cancelled')).toHaveLength(2);
     expect(row).not.toHaveTextContent('ETB 0.00');
   });
 
   it("says 'No games match these filters' and clears them", async () => {
-    const fetchMock = asAgent({
+    const fetchMock = openAs(makeUser(), '/reports?status=paused', {
       'GET /api/reports/games': () => reportAnswer([], { total: 0 }),
     });
-    renderApp('/reports?status=paused');
     expect(await screen.findByText('No games match these filters')).toBeInTheDocument();
     const user = userEvent.setup();
     // The empty state's own 'Clear filters' (the filters card has one too).
@@ -346,8 +353,7 @@ describe('/reports, an agent', () => {
   it("says 'Loading reports...', then 'Failed to load reports' with the reason, and tries again", async () => {
     let answer: () => Response | Promise<Response> = () =>
       json(400, { message: 'startDate must not be after endDate', code: 'VALIDATION_FAILED' });
-    asAgent({ 'GET /api/reports/games': () => answer() });
-    renderApp('/reports');
+    openAs(makeUser(), '/reports', { 'GET /api/reports/games': () => answer() });
     expect(await screen.findByText('Loading reports...')).toBeInTheDocument();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Failed to load reports')).toBeInTheDocument();
@@ -364,20 +370,23 @@ describe('/reports, an agent', () => {
       saved.push({ download: this.download, href: this.href });
     });
     let release: () => void = () => {};
-    const fetchMock = asAgent({
-      'GET /api/reports/games': () => reportAnswer([makeReportGame()]),
-      'GET /api/reports/games/export': async () => {
-        await new Promise<void>((resolve) => (release = resolve));
-        return new Response('\uFEFFGame ID,Status\r\nG-1,finished\r\n', {
-          status: 200,
-          headers: {
-            'Content-Type': 'text/csv; charset=utf-8',
-            'Content-Disposition': 'attachment; filename="cartela-report-2025-11-22-2025-11-22.csv"',
-          },
-        });
+    const fetchMock = openAs(
+      makeUser(),
+      '/reports?date=2025-11-22&status=finished&sortBy=stake&sortOrder=asc&page=3',
+      {
+        'GET /api/reports/games': () => reportAnswer([makeReportGame()]),
+        'GET /api/reports/games/export': async () => {
+          await new Promise<void>((resolve) => (release = resolve));
+          return new Response('\uFEFFGame ID,Status\r\nG-1,finished\r\n', {
+            status: 200,
+            headers: {
+              'Content-Type': 'text/csv; charset=utf-8',
+              'Content-Disposition': 'attachment; filename="cartela-report-2025-11-22-2025-11-22.csv"',
+            },
+          });
+        },
       },
-    });
-    renderApp('/reports?date=2025-11-22&status=finished&sortBy=stake&sortOrder=asc&page=3');
+    );
     await screen.findByRole('table', { name: 'Games of the report' });
 
     const user = userEvent.setup();
@@ -409,14 +418,13 @@ describe('/reports, an agent', () => {
       saved.push(this.download);
     });
     let fail = false;
-    asAgent({
+    openAs(makeUser(), '/reports', {
       'GET /api/reports/games': () => reportAnswer([makeReportGame()]),
       'GET /api/reports/games/export': () =>
         fail
           ? json(400, { message: 'Send date, or startDate and endDate, not both', code: 'VALIDATION_FAILED' })
           : new Response('Game ID\r\n', { status: 200, headers: { 'Content-Type': 'text/csv' } }),
     });
-    renderApp('/reports');
     await screen.findByRole('table', { name: 'Games of the report' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
@@ -431,12 +439,9 @@ describe('/reports, an agent', () => {
 
   it('speaks Amharic: the texts, birr and Ethiopian dates', async () => {
     const amharic = makeUser({ language: 'am' });
-    storeSession(amharic);
-    mockApi({
-      'GET /api/auth/me': json(200, { user: amharic }),
+    openAs(amharic, '/reports', {
       'GET /api/reports/games': reportAnswer([makeReportGame({ gameId: 'G-20251122-AMHARIC1', stake: 50 })]),
     });
-    renderApp('/reports');
     expect(await screen.findByRole('heading', { level: 1, name: 'ሪፖርቶች' })).toBeInTheDocument();
     const row = within(await screen.findByRole('row', { name: 'ጨዋታ G-20251122-AMHARIC1' }));
     expect(row.getByText(/ብር\s50\.00/)).toBeInTheDocument();
@@ -451,14 +456,11 @@ describe('the business day of the hall (decision 065)', () => {
   it("shows each game on its day in the server's business time zone", async () => {
     // 03:30 UTC on 23 November is the 23rd in Addis Ababa, but still the 22nd in Chicago.
     const chicago = makeUser({ businessTimeZone: 'America/Chicago' });
-    storeSession(chicago);
-    mockApi({
-      'GET /api/auth/me': json(200, { user: chicago }),
+    openAs(chicago, '/reports', {
       'GET /api/reports/games': reportAnswer([
         makeReportGame({ gameId: 'G-20251122-CHICAGO1', createdAt: '2025-11-23T03:30:00.000Z' }),
       ]),
     });
-    renderApp('/reports');
     const row = within(await screen.findByRole('row', { name: 'Game G-20251122-CHICAGO1' }));
     expect(row.getByText(/Nov 22, 2025/)).toBeInTheDocument();
     expect(row.queryByText(/Nov 23/)).not.toBeInTheDocument();
@@ -466,12 +468,9 @@ describe('the business day of the hall (decision 065)', () => {
 
   it('takes the date filters as Ethiopian days in Amharic, with the Gregorian day beside them', async () => {
     const amharic = makeUser({ language: 'am' });
-    storeSession(amharic);
-    const fetchMock = mockApi({
-      'GET /api/auth/me': json(200, { user: amharic }),
+    const fetchMock = openAs(amharic, '/reports', {
       'GET /api/reports/games': () => reportAnswer([makeReportGame()]),
     });
-    renderApp('/reports');
     await screen.findByRole('heading', { level: 1, name: 'ሪፖርቶች' });
     const user = userEvent.setup();
     const date = screen.getByLabelText('ቀን');
@@ -502,22 +501,7 @@ describe('/admin/reports', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'System Reports' })).toBeInTheDocument();
     expect(screen.getByText(/^System-wide reports/)).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Games of the report' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual([
-      'Game ID',
-      'Agent',
-      'Stake',
-      'Players',
-      'Calls',
-      'Commission %',
-      'Fee',
-      'Total',
-      'Date',
-      'Status',
-    ]);
+    expect(columnNames(table)).toEqual(COLUMNS);
     expect(
       within(screen.getByRole('row', { name: 'Game G-20251122-HALLSEVN' })).getByText('hall7'),
     ).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useReport } from '@/api/reports';
-import { LoadError, Loading, useFailureToast } from '@/components/load-state';
+import { Loading, QueryError, useFailureToast } from '@/components/load-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -98,13 +98,12 @@ function ReportsView({ admin }: { admin: boolean }) {
 
   const exportCsv = () =>
     exporter.mutate(exportQueryOf(view), {
-      onError: (error) => notify.screen.failure(t('reports.export.failed'), error),
+      onError: (error) => notify.failure(t('reports.export.failed'), error),
     });
 
   const filtered = hasFilters(view);
   const clearButton = (
-    <Button variant="outline" onClick={clear}>
-      <X className="size-4" aria-hidden="true" />
+    <Button variant="outline" onClick={clear} icon={X}>
       {t('reports.filters.clear')}
     </Button>
   );
@@ -120,8 +119,8 @@ function ReportsView({ admin }: { admin: boolean }) {
             onClick={exportCsv}
             loading={exporter.isPending}
             disabled={data?.total === 0}
+            icon={Download}
           >
-            {!exporter.isPending && <Download className="size-4" aria-hidden="true" />}
             {exporter.isPending ? t('reports.export.busy') : t('reports.export.button')}
           </Button>
         }
@@ -137,14 +136,7 @@ function ReportsView({ admin }: { admin: boolean }) {
       />
 
       {report.isPending && <Loading label={t('reports.loading')} />}
-      {report.isError && !data && (
-        <LoadError
-          title={t('reports.loadFailed')}
-          error={report.error}
-          onRetry={() => void report.refetch()}
-          retrying={report.isFetching}
-        />
-      )}
+      {report.isError && !data && <QueryError title={t('reports.loadFailed')} query={report} />}
       {data && (
         <div
           className={report.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}

@@ -1,34 +1,23 @@
 // Decision 062: winners on the same ball split the prize; the room's celebration and validation modal say the
 // share (core's prizeShares over the room's game prize), in English and Amharic.
-import { createGame, type GameState, gameReducer } from '@cartela/core';
+import type { GameAction, GameState } from '@cartela/core';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '@/i18n';
 import '../i18n';
+import { CARD_A, playedGame } from '../model/testing';
 import { ValidationModal } from './validate-dialog';
 import { WinnerCelebration } from './winner-celebration';
 
-const CARD = [
-  [1, 16, 31, 46, 61],
-  [2, 17, 32, 47, 62],
-  [3, 18, 0, 48, 63],
-  [4, 19, 34, 49, 64],
-  [5, 20, 35, 50, 65],
-];
+const CARD = CARD_A;
 /** The same four corners, another card (one middle number differs). */
 const TWIN = CARD.map((row, r) => row.map((n, c) => (r === 1 && c === 1 ? 21 : n)));
 const ALL = Array.from({ length: 75 }, (_, i) => i + 1);
 const FIRST = [1, 61, 5, 65];
 
-function step(state: GameState | null, action: Parameters<typeof gameReducer>[1]): GameState {
-  const result = gameReducer(state, action);
-  if (!result.ok) throw new Error(result.error.message);
-  return result.state;
-}
-
-/** Cartelas 12 and 7 both complete four corners on the 4th ball; 12 is confirmed. */
-function tiedState(): GameState {
-  const state = createGame({
+/** Cartelas 12 and 7 both complete four corners on the 4th ball; 12 is confirmed, then `more`. */
+function tiedState(...more: GameAction[]): GameState {
+  return playedGame({
     gameId: 'g1',
     patternId: 'four-corners',
     cartelas: [
@@ -36,12 +25,10 @@ function tiedState(): GameState {
       { cartelaNumber: 7, card: TWIN },
     ],
     order: [...FIRST, ...ALL.filter((n) => !FIRST.includes(n))],
-    commitment: 'a'.repeat(64),
+    at: '2025-11-23T09:00:00.000Z',
+    calls: 4,
+    after: [{ type: 'validate', cartelaNumber: 12, decision: 'good-bingo' }, ...more],
   });
-  if (!state.ok) throw new Error(state.error.message);
-  let s = state.state;
-  for (let i = 0; i < 4; i++) s = step(s, { type: 'call-next' });
-  return step(s, { type: 'validate', cartelaNumber: 12, decision: 'good-bingo' });
 }
 
 afterEach(async () => {
@@ -67,7 +54,7 @@ describe('a shared win in the room', () => {
   });
 
   it('the celebration shows each winner its share, shared by 2 winners, in English and Amharic', async () => {
-    const state = step(tiedState(), { type: 'validate', cartelaNumber: 7, decision: 'good-bingo' });
+    const state = tiedState({ type: 'validate', cartelaNumber: 7, decision: 'good-bingo' });
     const { rerender } = render(
       <WinnerCelebration cartelaNumber={12} prize={900.01} winners={state.winners} onDone={() => {}} />,
     );
@@ -83,7 +70,7 @@ describe('a shared win in the room', () => {
   it("a second winner's celebration lasts its own 8 seconds, not what was left of the first's", () => {
     vi.useFakeTimers();
     try {
-      const state = step(tiedState(), { type: 'validate', cartelaNumber: 7, decision: 'good-bingo' });
+      const state = tiedState({ type: 'validate', cartelaNumber: 7, decision: 'good-bingo' });
       const onDone = vi.fn();
       const { rerender } = render(
         <WinnerCelebration cartelaNumber={12} prize={900} winners={state.winners} onDone={onDone} />,

@@ -2,8 +2,8 @@
 // The room on a real voice manager over fake audio: clips with durations, timed by the test's fake clock.
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FakeAudioContext, fakePackServer, fakeSpeech, TEST_PACK } from '@/lib/voice/testing';
-import { VoiceManager } from '@/lib/voice/voice-manager';
+import { FakeAudioContext, fakePackServer, fakeSpeech, TEST_PACK } from '@/voice/testing';
+import { VoiceManager } from '@/voice/voice-manager';
 import { createFakeRoom, renderRoom } from '../testing';
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name });

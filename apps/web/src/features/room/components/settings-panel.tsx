@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
-import { VoiceToggle } from '@/components/voice/voice-toggle';
 import { paths } from '@/lib/paths';
-import { useVoice } from '@/lib/voice/use-voice';
+import { VoiceToggle } from '@/voice/components/voice-toggle';
+import { useVoice } from '@/voice/use-voice';
 import { CALLING_SPEEDS_MS } from '../utils';
 import { SHORTCUT_KEYS } from './use-room-shortcuts';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useVoiceManager } from '@/lib/voice/use-voice';
+import { useVoiceManager } from '@/voice/use-voice';
 import type { RoomResult, RoomView } from '../model/types';
 import { callableNow } from '../utils';
 

@@ -1,7 +1,6 @@
 // Where the room keeps a game: IndexedDB (BingoOfflineDB's gameData and outbox, decision 050) or, in a browser
 // without IndexedDB, memory (then nothing survives a reload, and the room still runs).
-import Dexie from 'dexie';
-import type { BingoOfflineDB, GameDataRecord, OutboxRecord } from '@/lib/offline-db';
+import { type BingoOfflineDB, type GameDataRecord, type OutboxRecord, outboxRange } from '@/lib/offline-db';
 import type { RoomGameInfo } from './types';
 
 export type RoomRecord = GameDataRecord<RoomGameInfo>;
@@ -18,44 +17,40 @@ export interface RoomStore {
   save(record: RoomRecord, options?: { clearOutbox?: boolean }): Promise<void>;
 }
 
-export class DexieRoomStore implements RoomStore {
+/** The game in IndexedDB (BingoOfflineDB's gameData and outbox), each change in one transaction. */
+export class IndexedDbRoomStore implements RoomStore {
   constructor(private readonly db: BingoOfflineDB) {}
 
-  private get games() {
-    return this.db.gameData as unknown as Dexie.Table<RoomRecord, string>;
-  }
-
-  private range(gameId: string, upTo: number | typeof Dexie.maxKey = Dexie.maxKey) {
-    return this.db.outbox.where('[gameId+seq]').between([gameId, Dexie.minKey], [gameId, upTo], true, true);
-  }
-
   async load(gameId: string) {
-    return this.games.get(gameId);
+    return (await this.db.gameData.get(gameId)) as RoomRecord | undefined;
   }
 
   async commit(record: RoomRecord, event: OutboxRecord) {
-    await this.db.transaction('rw', this.db.gameData, this.db.outbox, async () => {
-      await this.games.put(record);
-      await this.db.outbox.add(event);
-    });
+    const tx = (await this.db.open()).transaction(['gameData', 'outbox'], 'readwrite');
+    // add() refuses an event whose seq is kept already: the whole transaction, record included, is undone.
+    await Promise.all([tx.objectStore('gameData').put(record), tx.objectStore('outbox').add(event), tx.done]);
   }
 
   async outbox(gameId: string, limit: number) {
-    return this.range(gameId).limit(limit).toArray();
+    return (await this.db.open()).getAll('outbox', outboxRange(gameId), limit);
   }
 
   async acknowledge(record: RoomRecord, seq: number) {
-    await this.db.transaction('rw', this.db.gameData, this.db.outbox, async () => {
-      await this.range(record.gameId, seq).delete();
-      await this.games.put(record);
-    });
+    const tx = (await this.db.open()).transaction(['gameData', 'outbox'], 'readwrite');
+    await Promise.all([
+      tx.objectStore('outbox').delete(outboxRange(record.gameId, -Infinity, seq)),
+      tx.objectStore('gameData').put(record),
+      tx.done,
+    ]);
   }
 
   async save(record: RoomRecord, options: { clearOutbox?: boolean } = {}) {
-    await this.db.transaction('rw', this.db.gameData, this.db.outbox, async () => {
-      if (options.clearOutbox) await this.range(record.gameId).delete();
-      await this.games.put(record);
-    });
+    const tx = (await this.db.open()).transaction(['gameData', 'outbox'], 'readwrite');
+    await Promise.all([
+      options.clearOutbox && tx.objectStore('outbox').delete(outboxRange(record.gameId)),
+      tx.objectStore('gameData').put(record),
+      tx.done,
+    ]);
   }
 }
 

@@ -4,9 +4,11 @@
 // BroadcastChannel bus, online/offline, storage.persist) that several sessions share like the tabs of one browser.
 import type { GameEvent } from '@cartela/contract';
 import {
+  applyActions,
   type Card,
   createGame,
   type GameAction,
+  type GameCartela,
   type GameState,
   gameReducer,
   letterOf,
@@ -17,20 +19,49 @@ import { vi } from 'vitest';
 import type { RoomChannel, RoomEnv, RoomLocks } from './env';
 import type { RoomMessage } from './types';
 
-export const CARD_A: Card = [
-  [1, 16, 31, 46, 61],
-  [2, 17, 32, 47, 62],
-  [3, 18, 0, 48, 63],
-  [4, 19, 34, 49, 64],
-  [5, 20, 35, 50, 65],
-];
-export const CARD_B: Card = [
-  [6, 21, 36, 51, 66],
-  [7, 22, 37, 52, 67],
-  [8, 23, 0, 53, 68],
-  [9, 24, 39, 54, 69],
-  [10, 25, 40, 55, 70],
-];
+/** A card whose B column runs from `first` down the rows, each next column 15 more, the centre free. */
+function countingCard(first: number): Card {
+  return Array.from({ length: 5 }, (_, row) =>
+    Array.from({ length: 5 }, (_, column) => (row === 2 && column === 2 ? 0 : first + 15 * column + row)),
+  );
+}
+/** B 1-5, I 16-20, N 31-35 (centre free), G 46-50, O 61-65. */
+export const CARD_A: Card = countingCard(1);
+/** B 6-10, I 21-25, N 36-40, G 51-55, O 66-70: no number of CARD_A. */
+export const CARD_B: Card = countingCard(6);
+
+/**
+ * Core's game in order mode (as the room has it once the first call brought the order): `calls` calls made at
+ * `callAt`, then the actions `after`. Any refusal throws.
+ */
+export function playedGame({
+  gameId = 'G1',
+  patternId,
+  cartelas = [
+    { cartelaNumber: 1, card: CARD_A },
+    { cartelaNumber: 2, card: CARD_B },
+  ],
+  order,
+  at,
+  calls = 0,
+  callAt = at,
+  after = [],
+}: {
+  gameId?: string;
+  patternId: string;
+  cartelas?: GameCartela[];
+  order: number[];
+  at: string;
+  calls?: number;
+  callAt?: string;
+  after?: GameAction[];
+}): GameState {
+  const created = createGame({ gameId, patternId, cartelas, order, commitment: 'a'.repeat(64), at });
+  const calling = Array.from({ length: calls }, (): GameAction => ({ type: 'call-next', at: callAt }));
+  const result = created.ok ? applyActions(created.state, [...calling, ...after]) : created;
+  if (!result.ok) throw new Error(result.error.message);
+  return result.state;
+}
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

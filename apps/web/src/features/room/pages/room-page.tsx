@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
-import { useVoiceSetup } from '@/lib/voice/use-voice';
+import { useVoiceSetup } from '@/voice/use-voice';
 import { RoomScreen } from '../components/room-screen';
 import { useRoom } from '../model/use-room';
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { StatusBadge } from '@/components/ui/status-badge';
+import { ActiveBadge } from '@/components/ui/status-badge';
 import { useFormat } from '@/lib/format';
 
 function InfoRow({ label, children }: { label: ReactNode; children: ReactNode }) {
@@ -36,11 +36,7 @@ export function AccountCard({ user }: { user: SessionUser }) {
             </span>
           </InfoRow>
           <InfoRow label={t('settings.profile.status')}>
-            <StatusBadge
-              kind="active"
-              texts="settings.profile"
-              status={user.isActive ? 'active' : 'inactive'}
-            />
+            <ActiveBadge active={user.isActive} texts="settings.profile" />
           </InfoRow>
           <InfoRow label={t('settings.profile.created')}>{format.date(user.createdAt)}</InfoRow>
         </dl>

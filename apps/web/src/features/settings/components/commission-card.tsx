@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useUpdateProfile } from '@/api/profile';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormCard } from '@/components/ui/card';
 import { Field } from '@/components/ui/label';
 import { NumberInput, numberField } from '@/components/ui/number-input';
 import { i18n } from '@/i18n';
@@ -63,48 +63,45 @@ export function CommissionCard({ user }: { user: SessionUser }) {
   const submit = form.handleSubmit(async ({ commissionPercentage }) => {
     try {
       await update.mutateAsync({ commissionPercentage });
-      notify.screen.success(t('settings.commission.saved'));
+      notify.success(t('settings.commission.saved'));
     } catch (error) {
       form.showError(error, i18n.t('settings.commission.saveFailed'));
     }
   });
 
   return (
-    <Card>
-      <form onSubmit={submit} noValidate>
-        <CardHeader>
-          <CardTitle>{t('settings.commission.title')}</CardTitle>
-          <CardDescription>{t('settings.commission.description')}</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          <Field
-            {...form.field('commissionPercentage')}
-            label={t('settings.commission.percentage')}
-            hint={t('settings.commission.percentageHint', { min })}
-            className="max-w-xs"
-          >
-            <NumberInput kind="decimal" {...numberField(form, 'commissionPercentage', 'decimal')} />
-          </Field>
-          {example && (
-            <p className="rounded-lg bg-surface-muted px-4 py-3 text-sm text-ink-muted" aria-live="polite">
-              {t('settings.commission.example', {
-                players: format.number(EXAMPLE.players),
-                stake: format.etb(EXAMPLE.stakeEtb),
-                total: format.etb(santimToEtb(example.totalAmount)),
-                fee: format.etb(santimToEtb(example.agentFee)),
-                prize: format.etb(santimToEtb(example.prize)),
-              })}
-              {user.financialModel === 'virtual-coin' &&
-                ` ${t('settings.commission.exampleCoins', { coins: format.number(example.coinCost) })}`}
-            </p>
-          )}
-        </CardContent>
-        <CardFooter>
-          <Button type="submit" loading={update.isPending} disabled={!changed}>
-            {update.isPending ? t('settings.commission.saving') : t('settings.commission.save')}
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+    <FormCard
+      title={t('settings.commission.title')}
+      description={t('settings.commission.description')}
+      onSubmit={submit}
+      contentClassName="space-y-4"
+      footer={
+        <Button type="submit" loading={update.isPending} disabled={!changed}>
+          {update.isPending ? t('settings.commission.saving') : t('settings.commission.save')}
+        </Button>
+      }
+    >
+      <Field
+        {...form.field('commissionPercentage')}
+        label={t('settings.commission.percentage')}
+        hint={t('settings.commission.percentageHint', { min })}
+        className="max-w-xs"
+      >
+        <NumberInput kind="decimal" {...numberField(form, 'commissionPercentage', 'decimal')} />
+      </Field>
+      {example && (
+        <p className="rounded-lg bg-surface-muted px-4 py-3 text-sm text-ink-muted" aria-live="polite">
+          {t('settings.commission.example', {
+            players: format.number(EXAMPLE.players),
+            stake: format.etb(EXAMPLE.stakeEtb),
+            total: format.etb(santimToEtb(example.totalAmount)),
+            fee: format.etb(santimToEtb(example.agentFee)),
+            prize: format.etb(santimToEtb(example.prize)),
+          })}
+          {user.financialModel === 'virtual-coin' &&
+            ` ${t('settings.commission.exampleCoins', { coins: format.number(example.coinCost) })}`}
+        </p>
+      )}
+    </FormCard>
   );
 }

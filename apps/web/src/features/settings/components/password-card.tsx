@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useUpdateProfile } from '@/api/profile';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormCard } from '@/components/ui/card';
 import { PasswordInput } from '@/components/ui/input';
 import { Field } from '@/components/ui/label';
 import { i18n } from '@/i18n';
@@ -54,37 +54,32 @@ export function PasswordCard({ username, onChanged }: PasswordCardProps) {
   });
 
   return (
-    <Card>
-      <form onSubmit={submit} noValidate>
-        <CardHeader>
-          <CardTitle>{t('settings.profile.changePassword')}</CardTitle>
-          <CardDescription>
-            {t('settings.profile.changePasswordHint', { min: PASSWORD_MIN_LENGTH })}
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-5 sm:grid-cols-2">
-          {/* Lets password managers tie the new password to the account. */}
-          <input type="text" name="username" autoComplete="username" value={username} hidden readOnly />
-          <Field
-            {...form.field('currentPassword')}
-            label={t('settings.profile.currentPassword')}
-            className="sm:col-span-2 sm:max-w-[calc(50%-0.625rem)]"
-          >
-            <PasswordInput autoComplete="current-password" {...form.input('currentPassword')} />
-          </Field>
-          <Field {...form.field('newPassword')} label={t('settings.profile.newPassword')}>
-            <PasswordInput autoComplete="new-password" {...form.input('newPassword')} />
-          </Field>
-          <Field {...form.field('confirmPassword')} label={t('settings.profile.confirmPassword')}>
-            <PasswordInput autoComplete="new-password" {...form.input('confirmPassword')} />
-          </Field>
-        </CardContent>
-        <CardFooter>
-          <Button type="submit" loading={update.isPending}>
-            {t('settings.profile.updatePassword')}
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+    <FormCard
+      title={t('settings.profile.changePassword')}
+      description={t('settings.profile.changePasswordHint', { min: PASSWORD_MIN_LENGTH })}
+      onSubmit={submit}
+      contentClassName="grid gap-5 sm:grid-cols-2"
+      footer={
+        <Button type="submit" loading={update.isPending}>
+          {t('settings.profile.updatePassword')}
+        </Button>
+      }
+    >
+      {/* Lets password managers tie the new password to the account. */}
+      <input type="text" name="username" autoComplete="username" value={username} hidden readOnly />
+      <Field
+        {...form.field('currentPassword')}
+        label={t('settings.profile.currentPassword')}
+        className="sm:col-span-2 sm:max-w-[calc(50%-0.625rem)]"
+      >
+        <PasswordInput autoComplete="current-password" {...form.input('currentPassword')} />
+      </Field>
+      <Field {...form.field('newPassword')} label={t('settings.profile.newPassword')}>
+        <PasswordInput autoComplete="new-password" {...form.input('newPassword')} />
+      </Field>
+      <Field {...form.field('confirmPassword')} label={t('settings.profile.confirmPassword')}>
+        <PasswordInput autoComplete="new-password" {...form.input('confirmPassword')} />
+      </Field>
+    </FormCard>
   );
 }

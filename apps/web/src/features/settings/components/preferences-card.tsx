@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useUpdateProfile } from '@/api/profile';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormCard } from '@/components/ui/card';
 import { ContactInput } from '@/components/ui/input';
 import { Field } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
@@ -43,36 +43,33 @@ export function PreferencesCard({ user }: { user: SessionUser }) {
   });
 
   return (
-    <Card>
-      <form onSubmit={submit} noValidate>
-        <CardHeader>
-          <CardTitle>{t('settings.profile.preferences')}</CardTitle>
-          <CardDescription>{t('settings.profile.preferencesHint')}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-5 sm:grid-cols-2">
-          <Field {...form.field('language')} label={t('settings.profile.language')}>
-            <Select {...form.input('language')}>
-              {LANGUAGES.map(({ code, name }) => (
-                <option key={code} value={code} lang={code}>
-                  {name}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field {...form.field('contact')} label={t('settings.profile.contact')}>
-            <ContactInput
-              autoComplete="tel"
-              placeholder={t('settings.profile.contactPlaceholder')}
-              {...form.input('contact')}
-            />
-          </Field>
-        </CardContent>
-        <CardFooter>
-          <Button type="submit" loading={update.isPending} disabled={!changed}>
-            {update.isPending ? t('settings.profile.saving') : t('settings.profile.save')}
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+    <FormCard
+      title={t('settings.profile.preferences')}
+      description={t('settings.profile.preferencesHint')}
+      onSubmit={submit}
+      contentClassName="grid gap-5 sm:grid-cols-2"
+      footer={
+        <Button type="submit" loading={update.isPending} disabled={!changed}>
+          {update.isPending ? t('settings.profile.saving') : t('settings.profile.save')}
+        </Button>
+      }
+    >
+      <Field {...form.field('language')} label={t('settings.profile.language')}>
+        <Select {...form.input('language')}>
+          {LANGUAGES.map(({ code, name }) => (
+            <option key={code} value={code} lang={code}>
+              {name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field {...form.field('contact')} label={t('settings.profile.contact')}>
+        <ContactInput
+          autoComplete="tel"
+          placeholder={t('settings.profile.contactPlaceholder')}
+          {...form.input('contact')}
+        />
+      </Field>
+    </FormCard>
   );
 }

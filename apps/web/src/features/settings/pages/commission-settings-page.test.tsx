@@ -2,14 +2,11 @@ import type { SessionUser } from '@cartela/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminUser, json, makeUser, mockApi, renderApp, storeSession } from '@/test/utils';
+import type { Routes } from '@/test/utils';
+import { adminUser, json, makeUser, openAs, slow } from '@/test/utils';
 
-const slow = { timeout: 5000 };
-
-function open(user: SessionUser, extra: Parameters<typeof mockApi>[0] = {}) {
-  storeSession(user);
-  const fetchMock = mockApi({ 'GET /api/auth/me': json(200, { user }), ...extra });
-  renderApp('/settings/commission');
+function open(user: SessionUser, extra: Routes = {}) {
+  const fetchMock = openAs(user, '/settings/commission', extra);
   return fetchMock;
 }
 

@@ -1,14 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminUser, json, makeUser, mockApi, renderApp, storeSession } from '@/test/utils';
+import { adminUser, json, makeUser, mockApi, openAs, renderApp, storeSession } from '@/test/utils';
 
 describe('settings: profile', () => {
   it('shows the account: username, role, status and creation date', async () => {
     const agent = makeUser({ createdAt: '2025-01-15T09:00:00.000Z' });
-    storeSession(agent);
-    mockApi({ 'GET /api/auth/me': json(200, { user: agent }) });
-    renderApp('/settings/profile');
+    openAs(agent, '/settings/profile');
     expect(await screen.findByText('Account information')).toBeInTheDocument();
     expect(screen.getByText('Game management access')).toBeInTheDocument();
     expect(screen.getByText('Active')).toBeInTheDocument();
@@ -16,21 +14,16 @@ describe('settings: profile', () => {
   });
 
   it("describes the admin's role as full system access", async () => {
-    storeSession(adminUser());
-    mockApi({ 'GET /api/auth/me': json(200, { user: adminUser() }) });
-    renderApp('/settings/profile');
+    openAs(adminUser(), '/settings/profile');
     expect(await screen.findByText('Full system access')).toBeInTheDocument();
   });
 
   it('saves language and contact, then switches the language', async () => {
     const agent = makeUser();
-    storeSession(agent);
-    const fetchMock = mockApi({
-      'GET /api/auth/me': json(200, { user: agent }),
+    const fetchMock = openAs(agent, '/settings/profile', {
       'PUT /api/auth/profile': ({ body }) =>
         json(200, { message: 'Profile updated successfully', user: { ...agent, ...(body as object) } }),
     });
-    renderApp('/settings/profile');
     const user = userEvent.setup();
     const save = await screen.findByRole('button', { name: 'Save changes' });
     expect(save).toBeDisabled();
@@ -46,9 +39,7 @@ describe('settings: profile', () => {
   });
 
   it('checks the new password before sending it', async () => {
-    storeSession(makeUser());
-    const fetchMock = mockApi({ 'GET /api/auth/me': json(200, { user: makeUser() }) });
-    renderApp('/settings/profile');
+    const fetchMock = openAs(makeUser(), '/settings/profile');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Update password' }));
     expect(screen.getByText('Enter your current password')).toBeInTheDocument();
@@ -65,16 +56,13 @@ describe('settings: profile', () => {
 
   it('changes the password and keeps the new token', async () => {
     const agent = makeUser();
-    storeSession(agent);
-    const fetchMock = mockApi({
-      'GET /api/auth/me': json(200, { user: agent }),
+    const fetchMock = openAs(agent, '/settings/profile', {
       'PUT /api/auth/profile': json(200, {
         message: 'Profile updated successfully',
         user: agent,
         token: 'new-token',
       }),
     });
-    renderApp('/settings/profile');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Current password'), 'agent123');
     await user.type(screen.getByLabelText('New password'), 'agent456');
@@ -125,12 +113,9 @@ describe('settings: profile', () => {
       'The new password must be different from the current one',
     ],
   ])('shows the server error about %s under its input', async (field, label, message, shown) => {
-    storeSession(makeUser());
-    mockApi({
-      'GET /api/auth/me': json(200, { user: makeUser() }),
+    openAs(makeUser(), '/settings/profile', {
       'PUT /api/auth/profile': json(400, { message, code: 'VALIDATION_FAILED', field }),
     });
-    renderApp('/settings/profile');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Current password'), 'agent123');
     await user.type(screen.getByLabelText('New password'), 'agent123');
@@ -185,9 +170,7 @@ describe('settings: profile', () => {
 
     it('shows the message in Amharic', async () => {
       const agent = makeUser({ mustChangePassword: true, language: 'am' });
-      storeSession(agent);
-      mockApi({ 'GET /api/auth/me': json(200, { user: agent }) });
-      renderApp('/dashboard');
+      openAs(agent, '/dashboard');
       expect(await screen.findByText('የራስዎን የይለፍ ቃል ይምረጡ')).toBeInTheDocument();
       expect(screen.getByTestId('location')).toHaveTextContent(/^\/settings\/profile$/);
     });

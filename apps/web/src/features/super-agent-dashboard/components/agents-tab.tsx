@@ -3,9 +3,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { LoadError, Loading } from '@/components/load-state';
+import { Loading, QueryError } from '@/components/load-state';
 import { Badge } from '@/components/ui/badge';
-import { DataTable } from '@/components/ui/data-table';
+import { amountColumn, DataTable, oneLineColumn } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useFormat } from '@/lib/format';
 import { percentText } from '@/lib/percent';
@@ -26,14 +26,7 @@ export function AgentsTab({ agents }: { agents: UseQueryResult<AgentLink[]> }) {
 
   if (agents.isPending) return <Loading label={t('superAgentDashboard.agents.loading')} />;
   if (agents.isError) {
-    return (
-      <LoadError
-        title={t('superAgentDashboard.agents.loadFailed')}
-        error={agents.error}
-        onRetry={() => void agents.refetch()}
-        retrying={agents.isFetching}
-      />
-    );
+    return <QueryError title={t('superAgentDashboard.agents.loadFailed')} query={agents} />;
   }
   if (agents.data.length === 0) {
     return (
@@ -86,17 +79,10 @@ export function AgentsTab({ agents }: { agents: UseQueryResult<AgentLink[]> }) {
               <span className="text-ink-subtle">{t('superAgentDashboard.agents.commissionShare')}</span>
             ),
         },
-        {
-          name: col('totalEarnings'),
-          numeric: true,
-          className: 'whitespace-nowrap',
-          cell: ({ agentId: agent }) => format.etb(agent.totalEarnings),
-        },
-        {
-          name: col('joined'),
-          className: 'whitespace-nowrap',
-          cell: (link) => format.date(link.effectiveFrom),
-        },
+        amountColumn<AgentLink>(col('totalEarnings'), ({ agentId: agent }) =>
+          format.etb(agent.totalEarnings),
+        ),
+        oneLineColumn<AgentLink>(col('joined'), (link) => format.date(link.effectiveFrom)),
       ]}
     />
   );

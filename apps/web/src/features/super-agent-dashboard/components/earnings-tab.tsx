@@ -3,14 +3,16 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Wallet } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError, Loading } from '@/components/load-state';
-import { DataTable } from '@/components/ui/data-table';
+import { QueryState } from '@/components/load-state';
+import { amountColumn, DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
+import { Options, Select } from '@/components/ui/select';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useFormat } from '@/lib/format';
 import { FigureCards } from './figure-cards';
+
+type Earning = SuperAgentEarningsResponse['payments'][number];
 
 export interface EarningsTabProps {
   period: EarningsPeriod;
@@ -44,11 +46,10 @@ export function EarningsTab({ period, onPeriod, earnings }: EarningsTabProps) {
             value={period}
             onChange={(event) => onPeriod(EarningsPeriod.parse(event.target.value))}
           >
-            {EarningsPeriod.options.map((value) => (
-              <option key={value} value={value}>
-                {t(`superAgentDashboard.earnings.periods.${value}`)}
-              </option>
-            ))}
+            <Options
+              items={EarningsPeriod.options}
+              text={(value) => t(`superAgentDashboard.earnings.periods.${value}`)}
+            />
           </Select>
         </div>
         {data && (
@@ -61,15 +62,11 @@ export function EarningsTab({ period, onPeriod, earnings }: EarningsTabProps) {
         )}
       </div>
 
-      {earnings.isPending && <Loading label={t('superAgentDashboard.earnings.loading')} />}
-      {earnings.isError && (
-        <LoadError
-          title={t('superAgentDashboard.earnings.loadFailed')}
-          error={earnings.error}
-          onRetry={() => void earnings.refetch()}
-          retrying={earnings.isFetching}
-        />
-      )}
+      <QueryState
+        query={earnings}
+        loading={t('superAgentDashboard.earnings.loading')}
+        failed={t('superAgentDashboard.earnings.loadFailed')}
+      />
       {data && data.payments.length === 0 && (
         <EmptyState
           icon={Wallet}
@@ -117,30 +114,14 @@ export function EarningsTab({ period, onPeriod, earnings }: EarningsTabProps) {
                   </div>
                 ),
               },
-              {
-                name: figure('base'),
-                numeric: true,
-                className: 'whitespace-nowrap',
-                cell: (earning) => format.etb(earning.baseAmount),
-              },
-              {
-                name: figure('grossShare'),
-                numeric: true,
-                className: 'whitespace-nowrap',
-                cell: (earning) => format.etb(earning.superAgentShare),
-              },
-              {
-                name: figure('platformShare'),
-                numeric: true,
-                className: 'whitespace-nowrap',
-                cell: (earning) => format.etb(earning.platformShare),
-              },
-              {
-                name: figure('net'),
-                numeric: true,
-                className: 'font-semibold whitespace-nowrap text-ink',
-                cell: (earning) => format.etb(earning.superAgentNetEarnings),
-              },
+              amountColumn<Earning>(figure('base'), (earning) => format.etb(earning.baseAmount)),
+              amountColumn<Earning>(figure('grossShare'), (earning) => format.etb(earning.superAgentShare)),
+              amountColumn<Earning>(figure('platformShare'), (earning) => format.etb(earning.platformShare)),
+              amountColumn<Earning>(
+                figure('net'),
+                (earning) => format.etb(earning.superAgentNetEarnings),
+                true,
+              ),
               {
                 name: t('superAgentDashboard.earnings.status'),
                 cell: (earning) => (

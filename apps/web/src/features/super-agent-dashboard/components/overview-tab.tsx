@@ -2,7 +2,7 @@ import type { SessionUser, SuperAgentOverviewResponse } from '@cartela/contract'
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError, Loading } from '@/components/load-state';
+import { Loading, QueryError } from '@/components/load-state';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useFormat } from '@/lib/format';
@@ -119,12 +119,7 @@ export function OverviewTab({ overview, user, agentsCount }: OverviewTabProps) {
     <div className="space-y-6">
       {overview.isError && (
         <div className="space-y-3">
-          <LoadError
-            title={t('superAgentDashboard.overview.loadFailed')}
-            error={overview.error}
-            onRetry={() => void overview.refetch()}
-            retrying={overview.isFetching}
-          />
+          <QueryError title={t('superAgentDashboard.overview.loadFailed')} query={overview} />
           <Alert tone="info" role="status">
             {t('superAgentDashboard.overview.fallback')}
           </Alert>

@@ -6,9 +6,11 @@ import type {
 } from '@cartela/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { json, mockApi, type Route, renderApp, storeSession, superAgentUser } from '@/test/utils';
+import { makeEarning } from '@/test/fixtures';
+import type { FetchMock, Route, Routes } from '@/test/utils';
+import { callsTo, columnNames, compileFirst, json, openAs, slow, superAgentUser } from '@/test/utils';
 
 type AgentLink = z.infer<typeof SuperAgentAgentLink>;
 
@@ -56,31 +58,16 @@ function link(n: 1 | 2, overrides: Partial<AgentLink['agentId']> = {}, rate = 20
   };
 }
 
-function earning(n: number, overrides: Partial<SuperAgentEarning> = {}): SuperAgentEarning {
-  const id = `eeeeeeee-eeee-4eee-8eee-00000000000${n}`;
-  return {
-    id,
-    _id: id,
+/** An earning of a virtual-coin agent's purchase (the dashboard's own default). */
+const earning = (n: number, overrides: Partial<SuperAgentEarning> = {}) =>
+  makeEarning(`eeeeeeee-eeee-4eee-8eee-00000000000${n}`, {
     paymentDate: '2025-03-14T10:00:00.000Z',
-    businessDate: '2025-03-14',
     paymentType: 'virtual-coin-purchase',
-    agentId: ids.agent1,
-    agentUsername: 'agent1',
-    baseAmount: 1000,
     purchaseAmount: 1000,
     agentCommission: null,
-    superAgentCommissionRate: 20,
-    platformCommissionRate: 50,
-    superAgentShare: 200,
-    platformShare: 100,
-    superAgentNetEarnings: 100,
-    status: 'pending',
-    paidAt: null,
-    notes: null,
     commissionPaymentId: null,
     ...overrides,
-  };
-}
+  });
 
 function earnings(payments: SuperAgentEarning[], period = 'month'): SuperAgentEarningsResponse {
   return {
@@ -114,36 +101,19 @@ const THREE_EARNINGS = [
   earning(3, { businessDate: '2025-03-12', status: 'cancelled' }),
 ];
 
-type Routes = Parameters<typeof mockApi>[0];
-
-function open(extra: Routes = {}, user = superAgentUser()) {
-  storeSession(user);
-  const fetchMock = mockApi({
-    'GET /api/super-agents/profile': json(200, { superAgent: user }),
+const open = (extra: Routes = {}, user = superAgentUser()) =>
+  openAs(user, '/super-agent-dashboard', {
     'GET /api/super-agents/overview': json(200, overview()),
     'GET /api/super-agents/agents': json(200, { agents: [link(1), link(2, { contact: null })] }),
     'GET /api/super-agents/earnings': json(200, earnings(THREE_EARNINGS)),
     ...extra,
   });
-  renderApp('/super-agent-dashboard');
-  return fetchMock;
-}
 
-/** The page's chunk is compiled on first use in a test run: give the first screen more time. */
-const slow = { timeout: 5000 };
-
-// Compile the page's chunk once, before the tests, rather than inside the first test's wait for its screen.
-beforeAll(async () => {
-  await import('./super-agent-dashboard-page');
-}, 30_000);
+compileFirst(() => import('./super-agent-dashboard-page'));
 const never = () => new Promise<Response>(() => {});
 
-const callsTo = (fetchMock: ReturnType<typeof mockApi>, route: Route) => {
-  const [method, path] = route.split(' ');
-  return fetchMock.mock.calls
-    .filter(([url, init]) => String(url).split('?')[0] === path && (init?.method ?? 'GET') === method)
-    .map(([url]) => String(url));
-};
+/** The addresses of every call of a route, whatever its query. */
+const urlsOf = (fetchMock: FetchMock, route: Route) => callsTo(fetchMock, route).map((call) => call.url);
 
 async function openTab(name: string) {
   const user = userEvent.setup();
@@ -254,7 +224,7 @@ describe('super agent dashboard', () => {
     const fetchMock = open();
     await openTab('Earnings');
     const table = await screen.findByRole('table', { name: 'Your earnings' });
-    expect(callsTo(fetchMock, 'GET /api/super-agents/earnings')).toEqual([
+    expect(urlsOf(fetchMock, 'GET /api/super-agents/earnings')).toEqual([
       '/api/super-agents/earnings?period=month',
     ]);
     expect(screen.getByRole('combobox', { name: 'Period' })).toHaveValue('month');
@@ -341,9 +311,7 @@ describe('super agent dashboard', () => {
       expect(gross).not.toMatch(earnings_);
       expect(overviewNet).toMatch(earnings_);
       // The table's columns carry the totals' names.
-      const header = within(screen.getByRole('table'))
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent);
+      const header = columnNames(screen.getByRole('table'));
       expect(header).toEqual(expect.arrayContaining([base, gross, overviewPlatform, overviewNet]));
     },
   );
@@ -357,14 +325,14 @@ describe('super agent dashboard', () => {
     answer = never;
     await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Last Week');
     expect(await screen.findByText('Loading earnings...')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'GET /api/super-agents/earnings').at(-1)).toBe(
+    expect(urlsOf(fetchMock, 'GET /api/super-agents/earnings').at(-1)).toBe(
       '/api/super-agents/earnings?period=week',
     );
 
     answer = () => json(200, earnings([], 'year'));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Period' }), 'Last Year');
     expect(await screen.findByText('No earnings found for the selected period')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'GET /api/super-agents/earnings').at(-1)).toBe(
+    expect(urlsOf(fetchMock, 'GET /api/super-agents/earnings').at(-1)).toBe(
       '/api/super-agents/earnings?period=year',
     );
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -390,15 +358,15 @@ describe('super agent dashboard', () => {
     const fetchMock = open({ 'GET /api/super-agents/overview': overviewAnswer });
     const user = userEvent.setup();
     await screen.findByRole('region', { name: 'Your figures' }, slow);
-    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/super-agents/earnings')).toHaveLength(1));
+    await waitFor(() => expect(urlsOf(fetchMock, 'GET /api/super-agents/earnings')).toHaveLength(1));
 
     hold = true;
     await user.click(screen.getByRole('button', { name: 'Refresh Data' }));
     const busy = await screen.findByRole('button', { name: 'Refreshing...' });
     expect(busy).toBeDisabled();
-    expect(callsTo(fetchMock, 'GET /api/super-agents/overview')).toHaveLength(2);
-    expect(callsTo(fetchMock, 'GET /api/super-agents/agents')).toHaveLength(2);
-    expect(callsTo(fetchMock, 'GET /api/super-agents/earnings')).toHaveLength(2);
+    expect(urlsOf(fetchMock, 'GET /api/super-agents/overview')).toHaveLength(2);
+    expect(urlsOf(fetchMock, 'GET /api/super-agents/agents')).toHaveLength(2);
+    expect(urlsOf(fetchMock, 'GET /api/super-agents/earnings')).toHaveLength(2);
 
     release();
     expect(await screen.findByRole('button', { name: 'Refresh Data' })).toBeEnabled();

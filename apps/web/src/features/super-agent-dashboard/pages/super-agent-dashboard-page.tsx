@@ -58,8 +58,7 @@ export function SuperAgentDashboardPage() {
           </>
         }
         actions={
-          <Button variant="outline" onClick={() => void refresh()} loading={refreshing}>
-            {!refreshing && <RefreshCw className="size-4" aria-hidden="true" />}
+          <Button variant="outline" onClick={() => void refresh()} loading={refreshing} icon={RefreshCw}>
             {refreshing ? t('superAgentDashboard.refreshing') : t('superAgentDashboard.refresh')}
           </Button>
         }

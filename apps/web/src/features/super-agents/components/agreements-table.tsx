@@ -1,6 +1,6 @@
 import type { Agreement } from '@cartela/contract';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '@/components/ui/data-table';
+import { DataTable, oneLineColumn } from '@/components/ui/data-table';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useFormat } from '@/lib/format';
 import { percentText } from '@/lib/percent';
@@ -37,11 +37,9 @@ export function AgreementsTable({ agreements }: { agreements: readonly Agreement
             />
           ),
         },
-        {
-          name: t('superAgents.agreements.effectiveFrom'),
-          className: 'whitespace-nowrap',
-          cell: (a) => format.dateTime(a.effectiveFrom),
-        },
+        oneLineColumn<Agreement>(t('superAgents.agreements.effectiveFrom'), (a) =>
+          format.dateTime(a.effectiveFrom),
+        ),
         {
           name: t('superAgents.agreements.endedAt'),
           className: (a) => (a.endedAt ? 'whitespace-nowrap' : 'max-md:hidden'),

@@ -10,13 +10,13 @@ import { Dialog, FormButtons } from '@/components/ui/dialog';
 import { NotesInput } from '@/components/ui/input';
 import { Field } from '@/components/ui/label';
 import { NumberInput, numberField } from '@/components/ui/number-input';
-import { Select } from '@/components/ui/select';
+import { Options, Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useContractForm } from '@/lib/form';
 import { useFormat } from '@/lib/format';
 import { percentText } from '@/lib/percent';
 import { notify } from '@/lib/toast';
-import { dialogFailure, type Failure } from './form-helpers';
+import { dialogFailure, type Failure, FailureAlert } from './form-helpers';
 
 const shape = AssignAgentRequest.shape;
 const AssignForm = z.object({
@@ -133,21 +133,19 @@ export function AssignAgentDialog({ superAgentId, onClose }: AssignAgentDialogPr
         <Field {...form.field('agentId')} label={t('superAgents.assignForm.agent')}>
           <Select data-autofocus {...form.input('agentId')}>
             <option value="">{t('superAgents.assignForm.chooseAgent')}</option>
-            {agents.data?.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.isActive ? a.username : t('superAgents.assignForm.inactiveAgent', { name: a.username })}
-              </option>
-            ))}
+            <Options
+              items={agents.data ?? []}
+              text={(a) =>
+                a.isActive ? a.username : t('superAgents.assignForm.inactiveAgent', { name: a.username })
+              }
+              value={(a) => a.id}
+            />
           </Select>
         </Field>
         <Field {...form.field('superAgentId')} label={t('superAgents.assignForm.superAgent')}>
           <Select {...form.input('superAgentId')}>
             <option value="">{t('superAgents.assignForm.chooseSuperAgent')}</option>
-            {activeSuperAgents.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.username}
-              </option>
-            ))}
+            <Options items={activeSuperAgents} text={(s) => s.username} value={(s) => s.id} />
           </Select>
         </Field>
         {agent && (
@@ -184,11 +182,7 @@ export function AssignAgentDialog({ superAgentId, onClose }: AssignAgentDialogPr
         <Field {...form.field('notes')} label={t('superAgents.assignForm.notes')}>
           <NotesInput rows={2} className="min-h-11" {...form.input('notes')} />
         </Field>
-        {failure && (
-          <Alert role="alert" title={failure.title} className="sm:col-span-2">
-            {failure.message || undefined}
-          </Alert>
-        )}
+        <FailureAlert failure={failure} />
       </form>
     </Dialog>
   );

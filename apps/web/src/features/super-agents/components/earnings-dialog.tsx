@@ -2,21 +2,24 @@ import { EarningStatus, type SuperAgent, type SuperAgentEarning } from '@cartela
 import { Wallet } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSuperAgentEarnings } from '@/api/super-agent-dashboard';
+import {
+  useMarkEarningPaid,
+  useMarkEarningPending,
+  useSuperAgentEarnings,
+} from '@/api/super-agent-dashboard';
 import { Amount } from '@/components/amount';
-import { LoadError, Loading } from '@/components/load-state';
+import { QueryState } from '@/components/load-state';
+import { MarkPaidDialog, MarkPendingDialog } from '@/components/paid-dialogs';
 import type { PaidAction } from '@/components/paid-toggle';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
+import { Options, Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useFormat } from '@/lib/format';
 import { type EarningsFilters, EarningsPeriod } from './earnings-period';
 import { EarningsTable } from './earnings-table';
-import { MarkEarningPaidDialog } from './mark-earning-paid-dialog';
-import { MarkEarningPendingDialog } from './mark-earning-pending-dialog';
 
 type Open = { action: PaidAction; earning: SuperAgentEarning } | null;
 
@@ -32,12 +35,21 @@ export function EarningsDialog({ superAgent, onClose }: { superAgent: SuperAgent
   const [period, setPeriod] = useState<EarningsPeriod>('month');
   const [status, setStatus] = useState<EarningStatus | ''>('');
   const [open, setOpen] = useState<Open>(null);
+  const markPaid = useMarkEarningPaid();
+  const markPending = useMarkEarningPending();
 
   // Only the filters that are set: no status is every earning of the period.
   const filters: EarningsFilters = status ? { period, status } : { period };
   const earnings = useSuperAgentEarnings(superAgent.id, filters);
   const data = earnings.data;
   const name = superAgent.username;
+  /** What the dialogs say of an earning: whose, from which agent, for which day, how much. */
+  const about = (earning: SuperAgentEarning) => ({
+    name,
+    agent: earning.agentUsername,
+    date: format.date(earning.businessDate),
+    amount: format.etb(earning.superAgentNetEarnings),
+  });
 
   const totals = data && [
     { label: t('superAgents.earnings.totalEarnings'), value: data.totals.baseAmount },
@@ -65,11 +77,10 @@ export function EarningsDialog({ superAgent, onClose }: { superAgent: SuperAgent
                 value={period}
                 onChange={(event) => setPeriod(EarningsPeriod.parse(event.target.value))}
               >
-                {EarningsPeriod.options.map((value) => (
-                  <option key={value} value={value}>
-                    {t(`superAgents.earnings.periods.${value}`)}
-                  </option>
-                ))}
+                <Options
+                  items={EarningsPeriod.options}
+                  text={(value) => t(`superAgents.earnings.periods.${value}`)}
+                />
               </Select>
             </Field>
             <Field id={ids.status} label={t('superAgents.earnings.status')}>
@@ -81,11 +92,10 @@ export function EarningsDialog({ superAgent, onClose }: { superAgent: SuperAgent
                 }
               >
                 <option value="">{t('superAgents.earnings.statuses.all')}</option>
-                {EarningStatus.options.map((value) => (
-                  <option key={value} value={value}>
-                    {t(`superAgents.earnings.statuses.${value}`)}
-                  </option>
-                ))}
+                <Options
+                  items={EarningStatus.options}
+                  text={(value) => t(`superAgents.earnings.statuses.${value}`)}
+                />
               </Select>
             </Field>
             <div className="flex min-h-11 flex-wrap items-center gap-x-4 gap-y-1 text-sm text-ink-muted sm:justify-end">
@@ -103,15 +113,11 @@ export function EarningsDialog({ superAgent, onClose }: { superAgent: SuperAgent
             </div>
           </fieldset>
 
-          {earnings.isPending && <Loading label={t('superAgents.earnings.loading')} />}
-          {earnings.isError && (
-            <LoadError
-              title={t('superAgents.earnings.loadFailed')}
-              error={earnings.error}
-              onRetry={() => void earnings.refetch()}
-              retrying={earnings.isFetching}
-            />
-          )}
+          <QueryState
+            query={earnings}
+            loading={t('superAgents.earnings.loading')}
+            failed={t('superAgents.earnings.loadFailed')}
+          />
           {data && !earnings.isError && data.payments.length === 0 && (
             <EmptyState
               icon={Wallet}
@@ -146,12 +152,23 @@ export function EarningsDialog({ superAgent, onClose }: { superAgent: SuperAgent
       </Dialog>
 
       {open?.action === 'markPaid' && (
-        <MarkEarningPaidDialog superAgentName={name} earning={open.earning} onClose={() => setOpen(null)} />
+        <MarkPaidDialog
+          texts="superAgents.markEarningPaid"
+          description={t('superAgents.markEarningPaid.description', about(open.earning))}
+          notesTooLong={t('superAgents.markEarningPaid.notesTooLong')}
+          write={markPaid}
+          id={open.earning.id}
+          closeOnConflict
+          onClose={() => setOpen(null)}
+        />
       )}
       {open?.action === 'markPending' && (
-        <MarkEarningPendingDialog
-          superAgentName={name}
-          earning={open.earning}
+        <MarkPendingDialog
+          texts="superAgents.markEarningPending"
+          description={t('superAgents.markEarningPending.body', about(open.earning))}
+          write={markPending}
+          id={open.earning.id}
+          closeOnConflict
           onClose={() => setOpen(null)}
         />
       )}

@@ -1,7 +1,7 @@
 import type { SuperAgentEarning } from '@cartela/contract';
 import { useTranslation } from 'react-i18next';
 import { type PaidAction, PaidToggle } from '@/components/paid-toggle';
-import { type DataColumn, DataTable } from '@/components/ui/data-table';
+import { amountColumn, type DataColumn, DataTable, oneLineColumn } from '@/components/ui/data-table';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useFormat } from '@/lib/format';
 
@@ -35,10 +35,6 @@ export function EarningsTable({
   const { t } = useTranslation();
   const format = useFormat();
   const col = (key: Column) => t(`superAgents.earnings.${key}`);
-  const labels = {
-    markPaid: t('superAgents.earnings.markPaid'),
-    markPending: t('superAgents.earnings.markPending'),
-  };
   const columns: DataColumn<SuperAgentEarning>[] = [
     {
       name: col('date'),
@@ -46,40 +42,16 @@ export function EarningsTable({
       className: 'font-semibold whitespace-nowrap text-ink',
       cell: (earning) => format.date(earning.businessDate),
     },
-    {
-      name: col('type'),
-      className: 'whitespace-nowrap',
-      cell: (earning) => t(`superAgents.earnings.types.${earning.paymentType}`),
-    },
+    oneLineColumn(col('type'), (earning) => t(`superAgents.earnings.types.${earning.paymentType}`)),
     {
       name: col('agent'),
       className: 'font-medium whitespace-nowrap text-ink',
       cell: (earning) => earning.agentUsername,
     },
-    {
-      name: col('totalEarnings'),
-      numeric: true,
-      className: 'whitespace-nowrap',
-      cell: (earning) => format.etb(earning.baseAmount),
-    },
-    {
-      name: col('agentShare'),
-      numeric: true,
-      className: 'whitespace-nowrap',
-      cell: (earning) => format.etb(earning.superAgentShare),
-    },
-    {
-      name: col('theirShare'),
-      numeric: true,
-      className: 'whitespace-nowrap font-semibold text-ink',
-      cell: (earning) => format.etb(earning.superAgentNetEarnings),
-    },
-    {
-      name: col('platformShare'),
-      numeric: true,
-      className: 'whitespace-nowrap',
-      cell: (earning) => format.etb(earning.platformShare),
-    },
+    amountColumn(col('totalEarnings'), (earning) => format.etb(earning.baseAmount)),
+    amountColumn(col('agentShare'), (earning) => format.etb(earning.superAgentShare)),
+    amountColumn(col('theirShare'), (earning) => format.etb(earning.superAgentNetEarnings), true),
+    amountColumn(col('platformShare'), (earning) => format.etb(earning.platformShare)),
     {
       name: col('status'),
       cell: (earning) => (
@@ -116,7 +88,7 @@ export function EarningsTable({
         ) : (
           <PaidToggle
             status={earning.status}
-            labels={labels}
+            texts="superAgents.earnings"
             onAction={(action) => onAction(action, earning)}
           />
         ),

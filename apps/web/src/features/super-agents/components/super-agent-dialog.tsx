@@ -9,7 +9,6 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useCreateSuperAgent, useUpdateSuperAgent } from '@/api/super-agents';
-import { Alert } from '@/components/ui/alert';
 import { Dialog, FormButtons } from '@/components/ui/dialog';
 import { ContactInput, Input, NotesInput, PasswordInput } from '@/components/ui/input';
 import { Field } from '@/components/ui/label';
@@ -18,7 +17,7 @@ import { Switch } from '@/components/ui/switch';
 import { useContractForm } from '@/lib/form';
 import { notify } from '@/lib/toast';
 import { usernameField } from '@/lib/username-field';
-import { dialogFailure, type Failure } from './form-helpers';
+import { dialogFailure, type Failure, FailureAlert } from './form-helpers';
 
 const create = CreateSuperAgentRequest.shape;
 const update = UpdateSuperAgentRequest.shape;
@@ -188,11 +187,7 @@ export function SuperAgentDialog({ superAgent, onClose }: SuperAgentDialogProps)
             <Switch className="mt-1" {...form.input('isActive')} aria-describedby={activeHintId} />
           </div>
         )}
-        {failure && (
-          <Alert role="alert" title={failure.title} className="sm:col-span-2">
-            {failure.message || undefined}
-          </Alert>
-        )}
+        <FailureAlert failure={failure} />
       </form>
     </Dialog>
   );

@@ -1,9 +1,14 @@
 import type { SuperAgent } from '@cartela/contract';
 import { Pencil, UserPlus, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { type DataColumn, DataTable } from '@/components/ui/data-table';
-import { StatusBadge } from '@/components/ui/status-badge';
+import {
+  amountColumn,
+  type DataColumn,
+  DataTable,
+  oneLineColumn,
+  RowActions,
+} from '@/components/ui/data-table';
+import { ActiveBadge } from '@/components/ui/status-badge';
 import { useFormat } from '@/lib/format';
 import { percentText } from '@/lib/percent';
 
@@ -40,57 +45,40 @@ export function SuperAgentsTable({ superAgents, onEdit, onAssign, onEarnings }: 
       cell: (s) => percentText(s.platformCommissionRate, format.number),
     },
     { name: t('superAgents.list.activeAgents'), numeric: true, cell: (s) => format.number(s.activeAgents) },
-    {
-      name: t('superAgents.list.totalEarnings'),
-      numeric: true,
-      className: 'whitespace-nowrap',
-      cell: (s) => format.etb(s.totalEarnings),
-    },
+    amountColumn(t('superAgents.list.totalEarnings'), (s) => format.etb(s.totalEarnings)),
     {
       name: t('superAgents.list.status'),
-      cell: (s) => (
-        <StatusBadge kind="active" texts="superAgents" status={s.isActive ? 'active' : 'inactive'} />
-      ),
+      cell: (s) => <ActiveBadge active={s.isActive} texts="superAgents" />,
     },
-    {
-      name: t('superAgents.list.created'),
-      className: 'whitespace-nowrap',
-      cell: (s) => format.date(s.createdAt),
-    },
+    oneLineColumn(t('superAgents.list.created'), (s) => format.date(s.createdAt)),
     {
       name: t('superAgents.list.actions'),
       part: 'actions',
       cell: (s) => (
-        <div className="flex w-full flex-wrap justify-end gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => onEdit(s)}
-            aria-label={t('superAgents.list.editLabel', { name: s.username })}
-          >
-            <Pencil className="size-4" aria-hidden="true" />
-            {t('superAgents.list.edit')}
-          </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => onAssign(s)}
-            disabled={!s.isActive}
-            aria-label={t('superAgents.list.assignAgentLabel', { name: s.username })}
-          >
-            <UserPlus className="size-4" aria-hidden="true" />
-            {t('superAgents.list.assignAgent')}
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => onEarnings(s)}
-            aria-label={t('superAgents.list.earningsLabel', { name: s.username })}
-          >
-            <Wallet className="size-4" aria-hidden="true" />
-            {t('superAgents.list.earnings')}
-          </Button>
-        </div>
+        <RowActions
+          actions={[
+            {
+              icon: Pencil,
+              text: t('superAgents.list.edit'),
+              label: t('superAgents.list.editLabel', { name: s.username }),
+              onClick: () => onEdit(s),
+            },
+            {
+              icon: UserPlus,
+              text: t('superAgents.list.assignAgent'),
+              label: t('superAgents.list.assignAgentLabel', { name: s.username }),
+              onClick: () => onAssign(s),
+              variant: 'secondary',
+              disabled: !s.isActive,
+            },
+            {
+              icon: Wallet,
+              text: t('superAgents.list.earnings'),
+              label: t('superAgents.list.earningsLabel', { name: s.username }),
+              onClick: () => onEarnings(s),
+            },
+          ]}
+        />
       ),
     },
   ];

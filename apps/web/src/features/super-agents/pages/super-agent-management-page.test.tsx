@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { superAgentsQuery } from '@/api/super-agents';
 import { queryClient } from '@/lib/query-client';
-import { adminUser, json, mockApi, type Route, renderApp, storeSession } from '@/test/utils';
+import { makeEarning, makeSuperAgent } from '@/test/fixtures';
+import type { FetchMock, Route, Routes } from '@/test/utils';
+import { adminUser, callsTo, json, openAs, slow } from '@/test/utils';
 
 const ids = {
   super1: '11111111-1111-4111-8111-111111111111',
@@ -14,22 +16,8 @@ const ids = {
   agent2: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
 };
 
-function superAgent(overrides: Partial<SuperAgent> = {}): SuperAgent {
-  const id = overrides.id ?? ids.super1;
-  return {
-    id,
-    _id: id,
-    username: 'super1',
-    platformCommissionRate: 50,
-    contact: '0911 000111',
-    notes: null,
-    totalEarnings: 1234.5,
-    isActive: true,
-    createdAt: '2025-01-15T09:00:00.000Z',
-    activeAgents: 1,
-    ...overrides,
-  };
-}
+const superAgent = (overrides: Partial<SuperAgent> = {}) =>
+  makeSuperAgent({ id: ids.super1, contact: '0911 000111', totalEarnings: 1234.5, ...overrides });
 
 function agreement(overrides: Partial<Agreement> = {}): Agreement {
   const id = overrides.id ?? 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
@@ -67,34 +55,9 @@ const earningIds = {
   cancelled: 'eeeeeeee-0000-4000-8000-000000000003',
 };
 
-function earning(id: string, overrides: Partial<SuperAgentEarning> = {}): SuperAgentEarning {
-  return {
-    id,
-    _id: id,
-    paymentDate: '2025-03-14T09:00:00.000Z',
-    businessDate: '2025-03-14',
-    paymentType: 'commission-share',
-    agentId: ids.agent1,
-    agentUsername: 'agent1',
-    baseAmount: 1000,
-    purchaseAmount: null,
-    agentCommission: 1000,
-    superAgentCommissionRate: 20,
-    platformCommissionRate: 50,
-    superAgentShare: 200,
-    platformShare: 100,
-    superAgentNetEarnings: 100,
-    status: 'pending',
-    paidAt: null,
-    notes: null,
-    commissionPaymentId: 'ffffffff-0000-4000-8000-000000000001',
-    ...overrides,
-  };
-}
-
 const EARNINGS = [
-  earning(earningIds.pending),
-  earning(earningIds.paid, {
+  makeEarning(earningIds.pending),
+  makeEarning(earningIds.paid, {
     businessDate: '2025-03-13',
     paymentType: 'virtual-coin-purchase',
     agentId: ids.agent2,
@@ -110,7 +73,7 @@ const EARNINGS = [
     notes: 'Cash, receipt 12',
     commissionPaymentId: null,
   }),
-  earning(earningIds.cancelled, { businessDate: '2025-03-12', status: 'cancelled' }),
+  makeEarning(earningIds.cancelled, { businessDate: '2025-03-12', status: 'cancelled' }),
 ];
 
 function earningsOf(payments: SuperAgentEarning[] = EARNINGS, period = 'month'): SuperAgentEarningsResponse {
@@ -131,12 +94,8 @@ function earningsOf(payments: SuperAgentEarning[] = EARNINGS, period = 'month'):
   };
 }
 
-type Routes = Parameters<typeof mockApi>[0];
-
-function open(extra: Routes = {}, path = '/super-agent-management') {
-  storeSession(adminUser());
-  const fetchMock = mockApi({
-    'GET /api/auth/me': json(200, { user: adminUser() }),
+const open = (extra: Routes = {}, path = '/super-agent-management') =>
+  openAs(adminUser(), path, {
     'GET /api/super-agents': json(200, {
       superAgents: [
         superAgent(),
@@ -150,29 +109,9 @@ function open(extra: Routes = {}, path = '/super-agent-management') {
     }),
     ...extra,
   });
-  renderApp(path);
-  return fetchMock;
-}
 
-/** The page's chunk is compiled on first use in a test run: give the first screen more time. */
-const slow = { timeout: 5000 };
-
-const bodyOf = (fetchMock: ReturnType<typeof mockApi>, route: Route) => {
-  const [method, path] = route.split(' ');
-  const call = fetchMock.mock.calls.find(([url, init]) => url === path && init?.method === method);
-  return call ? JSON.parse(String(call[1]!.body)) : undefined;
-};
-
-/** Every call of a route, whatever its query: its address and its body. */
-const callsTo = (fetchMock: ReturnType<typeof mockApi>, route: Route) => {
-  const [method, path] = route.split(' ');
-  return fetchMock.mock.calls
-    .filter(([url, init]) => String(url).split('?')[0] === path && (init?.method ?? 'GET') === method)
-    .map(([url, init]) => ({
-      url: String(url),
-      body: init?.body === undefined ? undefined : JSON.parse(String(init.body)),
-    }));
-};
+/** The body of a route's first call. */
+const bodyOf = (fetchMock: FetchMock, route: Route) => callsTo(fetchMock, route)[0]?.body;
 
 const earningsRoute: Route = `GET /api/super-agents/${ids.super1}/earnings`;
 
@@ -572,7 +511,7 @@ describe('super agent management', () => {
       const { fetchMock, user, table } = await openEarnings({
         [markPaid]: json(200, {
           message: 'Earning marked as paid',
-          earning: earning(earningIds.pending, { status: 'paid', paidAt: '2025-03-15T08:00:00.000Z' }),
+          earning: makeEarning(earningIds.pending, { status: 'paid', paidAt: '2025-03-15T08:00:00.000Z' }),
         }),
       });
       const before = {
@@ -611,7 +550,7 @@ describe('super agent management', () => {
       const { fetchMock, user, table } = await openEarnings({
         [markPending]: json(200, {
           message: 'Earning marked as pending',
-          earning: earning(earningIds.paid, { status: 'pending' }),
+          earning: makeEarning(earningIds.paid, { status: 'pending' }),
         }),
       });
       const paid = row(table, 'agent2 Mar 13, 2025');

@@ -1,19 +1,17 @@
 import '../i18n';
 import type { SuperAgent } from '@cartela/contract';
-import { History, Plus, RotateCw, UserCog, UserPlus } from 'lucide-react';
+import { History, Plus, UserCog, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAgreements, useSuperAgents } from '@/api/super-agents';
-import { Alert } from '@/components/ui/alert';
+import { Loading, QueryError } from '@/components/load-state';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { errorText } from '@/lib/errors';
 import { AgreementsTable } from '../components/agreements-table';
 import { AssignAgentDialog } from '../components/assign-agent-dialog';
 import { EarningsDialog } from '../components/earnings-dialog';
@@ -29,40 +27,11 @@ type Open =
 
 type Tab = 'super-agents' | 'assignments';
 
-function Loading({ label }: { label: string }) {
-  return (
-    <div className="flex justify-center py-16 text-ink-muted">
-      <Spinner size="md" label={label} className="text-brand-600" />
-    </div>
-  );
-}
-
-function LoadFailed({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Alert role="alert" title={title}>
-      <p>{errorText(error, '')}</p>
-      <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
-        <RotateCw className="size-4" aria-hidden="true" />
-        {t('superAgents.retry')}
-      </Button>
-    </Alert>
-  );
-}
-
 function SuperAgentsPanel({ onOpen }: { onOpen: (open: Open) => void }) {
   const { t } = useTranslation();
   const superAgents = useSuperAgents();
   if (superAgents.isPending) return <Loading label={t('superAgents.list.loading')} />;
-  if (superAgents.isError) {
-    return (
-      <LoadFailed
-        title={t('superAgents.list.loadFailed')}
-        error={superAgents.error}
-        onRetry={() => void superAgents.refetch()}
-      />
-    );
-  }
+  if (superAgents.isError) return <QueryError title={t('superAgents.list.loadFailed')} query={superAgents} />;
   if (superAgents.data.length === 0) {
     return (
       <EmptyState
@@ -70,8 +39,7 @@ function SuperAgentsPanel({ onOpen }: { onOpen: (open: Open) => void }) {
         title={t('superAgents.list.emptyTitle')}
         description={t('superAgents.list.emptyBody')}
         action={
-          <Button onClick={() => onOpen({ kind: 'create' })}>
-            <Plus className="size-4" aria-hidden="true" />
+          <Button onClick={() => onOpen({ kind: 'create' })} icon={Plus}>
             {t('superAgents.create')}
           </Button>
         }
@@ -95,15 +63,8 @@ function AssignmentsPanel({ onOpen }: { onOpen: (open: Open) => void }) {
   const agreements = useAgreements();
   const [filter, setFilter] = useState<Filter>('all');
   if (agreements.isPending) return <Loading label={t('superAgents.agreements.loading')} />;
-  if (agreements.isError) {
-    return (
-      <LoadFailed
-        title={t('superAgents.agreements.loadFailed')}
-        error={agreements.error}
-        onRetry={() => void agreements.refetch()}
-      />
-    );
-  }
+  if (agreements.isError)
+    return <QueryError title={t('superAgents.agreements.loadFailed')} query={agreements} />;
   if (agreements.data.length === 0) {
     return (
       <EmptyState
@@ -111,8 +72,7 @@ function AssignmentsPanel({ onOpen }: { onOpen: (open: Open) => void }) {
         title={t('superAgents.agreements.emptyTitle')}
         description={t('superAgents.agreements.emptyBody')}
         action={
-          <Button onClick={() => onOpen({ kind: 'assign' })}>
-            <UserPlus className="size-4" aria-hidden="true" />
+          <Button onClick={() => onOpen({ kind: 'assign' })} icon={UserPlus}>
             {t('superAgents.assign')}
           </Button>
         }
@@ -176,12 +136,10 @@ export function SuperAgentManagementPage() {
         description={t('superAgents.subtitle')}
         actions={
           <>
-            <Button variant="outline" onClick={() => setOpen({ kind: 'assign' })}>
-              <UserPlus className="size-4" aria-hidden="true" />
+            <Button variant="outline" onClick={() => setOpen({ kind: 'assign' })} icon={UserPlus}>
               {t('superAgents.assign')}
             </Button>
-            <Button onClick={() => setOpen({ kind: 'create' })}>
-              <Plus className="size-4" aria-hidden="true" />
+            <Button onClick={() => setOpen({ kind: 'create' })} icon={Plus}>
               {t('superAgents.create')}
             </Button>
           </>
@@ -194,12 +152,10 @@ export function SuperAgentManagementPage() {
         }
       >
         <TabsList aria-label={t('superAgents.tabs.label')}>
-          <TabsTrigger value="super-agents">
-            <UserCog className="size-4" aria-hidden="true" />
+          <TabsTrigger value="super-agents" icon={UserCog}>
             {t('superAgents.tabs.superAgents')}
           </TabsTrigger>
-          <TabsTrigger value="assignments">
-            <History className="size-4" aria-hidden="true" />
+          <TabsTrigger value="assignments" icon={History}>
             {t('superAgents.tabs.assignments')}
           </TabsTrigger>
         </TabsList>

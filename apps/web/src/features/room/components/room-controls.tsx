@@ -1,0 +1,168 @@
+import { clsx } from 'clsx';
+import {
+  Ban,
+  CheckCircle2,
+  CloudOff,
+  Expand,
+  Flag,
+  History,
+  type LucideIcon,
+  MonitorUp,
+  Pause,
+  Play,
+  PlusCircle,
+  RefreshCw,
+  Repeat,
+  Shuffle,
+  SkipForward,
+} from 'lucide-react';
+import { type ComponentProps, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { nextGameState } from '@/lib/next-game';
+import { paths } from '@/lib/paths';
+import type { RoomScreenModel } from './use-room-screen';
+
+function ControlButton({
+  icon: Icon,
+  children,
+  className,
+  ...props
+}: ComponentProps<typeof Button> & { icon: LucideIcon }) {
+  return (
+    // Compact on a laptop (lg): the whole row stays in one line above the fold at 1366x800 (issue 19).
+    <Button
+      size="lg"
+      className={clsx('min-h-14 text-base lg:min-h-12 lg:px-3.5 lg:text-sm', className)}
+      {...props}
+    >
+      <Icon className="size-5" aria-hidden="true" />
+      {children}
+    </Button>
+  );
+}
+
+/**
+ * The room's controls in one wrapping row of 56 px buttons (decision 051), and above them why the round cannot
+ * start offline (the order sealed until the first call).
+ */
+export function RoomControls({ room }: { room: RoomScreenModel }) {
+  const { t } = useTranslation();
+  const sealedNoticeId = useId();
+  const { state, game, can, busy, actions } = room;
+  const sealed = room.sealedHere ? { title: t('room.sealed'), 'aria-describedby': sealedNoticeId } : {};
+  const paused = state.status === 'paused';
+  return (
+    <>
+      {room.sealedHere && (
+        <p
+          id={sealedNoticeId}
+          role="status"
+          className="flex items-start gap-2 rounded-lg border border-warning-500/60 bg-warning-50 px-4 py-3 text-sm font-medium text-warning-800"
+        >
+          <CloudOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {t('room.sealed')}
+        </p>
+      )}
+      <section
+        aria-label={t('room.controls.label')}
+        className="flex flex-wrap gap-2 sm:pb-20 lg:pr-20 lg:pb-0"
+      >
+        <ControlButton
+          icon={SkipForward}
+          onClick={actions.callNext}
+          disabled={!can.call}
+          loading={busy === 'call-next'}
+          className="grow sm:grow-0"
+          title={room.allCalled ? t('room.allCalled') : undefined}
+          {...sealed}
+        >
+          {t('room.controls.callNext')}
+        </ControlButton>
+        <ControlButton
+          variant="outline"
+          icon={paused ? Play : Pause}
+          onClick={actions.pauseResume}
+          disabled={!can.pause}
+        >
+          {paused ? t('room.controls.resume') : t('room.controls.pause')}
+        </ControlButton>
+        <ControlButton
+          variant={room.autoRunning ? 'danger' : 'secondary'}
+          icon={Repeat}
+          onClick={actions.toggleAuto}
+          disabled={!can.auto}
+          aria-pressed={room.autoRunning}
+          {...sealed}
+        >
+          {t(room.autoLabel)}
+        </ControlButton>
+        <ControlButton
+          variant="outline"
+          icon={Shuffle}
+          onClick={actions.shuffle}
+          disabled={!can.shuffle}
+          loading={busy === 'shuffle'}
+        >
+          {t('room.controls.shuffle')}
+        </ControlButton>
+        <ControlButton variant="outline" icon={CheckCircle2} onClick={actions.openValidate}>
+          {t('room.controls.validate')}
+        </ControlButton>
+        <ControlButton variant="outline" icon={RefreshCw} onClick={() => actions.setRefreshOpen(true)}>
+          {t('room.controls.refresh')}
+        </ControlButton>
+        <ControlButton variant="outline" icon={MonitorUp} onClick={actions.openDisplay}>
+          {t('room.controls.openDisplay')}
+        </ControlButton>
+        <ControlButton variant="ghost" icon={Expand} onClick={actions.fullscreen}>
+          {t('room.controls.fullscreen')}
+        </ControlButton>
+        {room.running && (
+          <ControlButton
+            variant="danger"
+            icon={Flag}
+            onClick={() => actions.setFinishOpen(true)}
+            disabled={!can.finish}
+          >
+            {t('room.controls.finish')}
+          </ControlButton>
+        )}
+        {can.cancel && room.calls === 0 && (
+          <ControlButton
+            variant="outline"
+            icon={Ban}
+            onClick={actions.openCancel}
+            className="border-danger-200 text-danger-700 hover:bg-danger-50"
+          >
+            {t('room.controls.cancel')}
+          </ControlButton>
+        )}
+        {room.over && !room.readOnly && (
+          <Link
+            to={paths.games}
+            state={nextGameState({
+              stake: game?.stake ?? 0,
+              patternId: game?.patternId ?? state.patternId,
+              cartelas: state.cartelas.map((c) => c.cartelaNumber),
+            })}
+            className={buttonClasses({ size: 'lg' })}
+          >
+            <PlusCircle className="size-5" aria-hidden="true" />
+            {t('room.controls.nextGame')}
+          </Link>
+        )}
+        {room.over && (
+          <Link
+            to={paths.gameHistory(room.gameId)}
+            className={buttonClasses({ variant: 'outline', size: 'lg' })}
+          >
+            <History className="size-5" aria-hidden="true" />
+            {t('room.controls.history')}
+          </Link>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,441 @@
+import { gameRoutes } from '@cartela/contract';
+import { claimFor, type GameState } from '@cartela/core';
+import { type MouseEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { currentLanguage } from '@/i18n';
+import { paths } from '@/lib/paths';
+import { queryClient } from '@/lib/query-client';
+import { setSiteHeaderHidden, toggleSiteHeader } from '@/lib/site-header';
+import { notify, TOAST_DURATION } from '@/lib/toast';
+import { useVoice } from '@/voice/use-voice';
+import { gameDisplayPath } from '../display/routes';
+import { refusalText } from '../model/refusal';
+import type { RoomCommand, RoomController, RoomGameInfo, RoomResult, RoomView } from '../model/types';
+import { allBallsCalled, callableNow, rememberedSpeed, rememberSpeed, sealedOffline } from '../utils';
+import { useAutoCall } from './use-auto-call';
+import { type HallMoments, useHallMoments } from './use-hall-moments';
+import { useRoomShortcuts } from './use-room-shortcuts';
+
+/** A ready game's room: its controller, core's state of the game, and how 'Refresh Anyway' reloads. */
+export interface RoomProps {
+  controller: RoomController;
+  state: GameState;
+  reload: () => void;
+}
+
+export type Notice = { title: string; message: string } | null;
+type Decision = 'good-bingo' | 'block';
+
+/** What the running room shows and what it lets the agent do: the screen only lays it out. */
+export interface RoomScreenModel extends HallMoments {
+  view: RoomView;
+  state: GameState;
+  game: RoomGameInfo | null;
+  /** The game's public id (the address's). */
+  gameId: string;
+  /** Another tab calls this game (or the role is not known yet): this one only shows it. */
+  readOnly: boolean;
+  calls: number;
+  /** Active or paused. */
+  running: boolean;
+  /** Finished or cancelled. */
+  over: boolean;
+  /** The element put on the whole screen by Fullscreen. */
+  rootRef: RefObject<HTMLDivElement | null>;
+
+  /** The room's last refusal, shown under the header until dismissed or the next command succeeds. */
+  notice: Notice;
+  headerShown: boolean;
+  settingsOpen: boolean;
+  speedMs: number;
+  /** The order is sealed and there is no network: the round cannot start here yet. */
+  sealedHere: boolean;
+  /** Every ball called, the game open for a claim on the last one (decision 069). */
+  allCalled: boolean;
+
+  /** The command on its way (its button shows a spinner). */
+  busy: RoomCommand['type'] | null;
+  /** What each control allows now. */
+  can: { call: boolean; pause: boolean; auto: boolean; shuffle: boolean; finish: boolean; cancel: boolean };
+  autoRunning: boolean;
+  autoLabel: 'room.controls.stopAuto' | 'room.controls.auto' | 'room.controls.autoNoNetwork';
+
+  open: { validate: boolean; refresh: boolean; finish: boolean; cancel: boolean };
+  /** The cartela shown in the validation modal. */
+  claimCartela: number | null;
+  deciding: Decision | null;
+  cancelFailure: string | null;
+
+  actions: {
+    dismissNotice(): void;
+    setHeaderShown(shown: boolean): void;
+    setSettingsOpen(open: boolean): void;
+    changeSpeed(ms: number): void;
+    onBack(event: MouseEvent): void;
+    /** After a refusal: send the outbox once more. */
+    retrySync(): void;
+    callNext(): void;
+    pauseResume(): void;
+    toggleAuto(): void;
+    shuffle(): void;
+    openValidate(): void;
+    setValidateOpen(open: boolean): void;
+    /** The validate dialog found the cartela: the modal shows it. */
+    showCartela(cartelaNumber: number): void;
+    notInGame(): void;
+    closeClaim(): void;
+    decide(decision: Decision): void;
+    setRefreshOpen(open: boolean): void;
+    refresh(): void;
+    setFinishOpen(open: boolean): void;
+    finish(): void;
+    openCancel(): void;
+    setCancelOpen(open: boolean): void;
+    cancelGame(reason: string): void;
+    openDisplay(): void;
+    fullscreen(): void;
+  };
+}
+
+/** The room's own refusals, in the interface language (the others carry core's or the server's message). */
+const ROOM_CODES = {
+  ORDER_SEALED: 'room.sealed',
+  ANSWER_LOST: 'room.errors.answerLost',
+  WAITING_FOR_SERVER: 'room.errors.waiting',
+  NETWORK: 'errors.NETWORK',
+  OFFLINE: 'room.cancelDialog.offline',
+} as const;
+
+/** product/screens.md#game-room: 'Failed to create offline game', then back to the games. */
+export function useBackOnFailure(view: RoomView): void {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (view.status !== 'error') return;
+    notify.error(t('room.createFailed'), view.error ? { description: view.error } : undefined);
+    void navigate(paths.games, { replace: true });
+  }, [view.status, view.error, navigate, t]);
+}
+
+/**
+ * The running room's state and effects (decision 051): the commands and their refusals, auto call, the hall's
+ * moments and sounds, the dialogs, the keyboard, and the browser around the room (sound unlock, leaving).
+ */
+export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScreenModel {
+  const { t } = useTranslation();
+  const voice = useVoice();
+  const navigate = useNavigate();
+  const { view, dispatch, syncNow, showClaim } = controller;
+  const game = view.game;
+  const gameId = game?.gameId ?? state.gameId;
+  const readOnly = view.role !== 'caller';
+  // The answer to the first call or a cancel was lost: nothing goes until the room has the server's state.
+  const checking = view.sync.kind === 'checking';
+  const blocked = readOnly || checking;
+  const over = state.status === 'finished' || state.status === 'cancelled';
+  const running = state.status === 'active' || state.status === 'paused';
+  const calls = state.calledNumbers.length;
+
+  const [headerShown, setHeaderShown] = useState(true);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [speedMs, setSpeedMs] = useState(rememberedSpeed);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState<RoomCommand['type'] | null>(null);
+  const [validateOpen, setValidateOpen] = useState(false);
+  const [claimCartela, setClaimCartela] = useState<number | null>(null);
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+  const [refreshOpen, setRefreshOpen] = useState(false);
+  const [finishOpen, setFinishOpen] = useState(false);
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const [cancelFailure, setCancelFailure] = useState<string | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const leaving = useRef(false);
+
+  const explain = useCallback(
+    (result: Extract<RoomResult, { ok: false }>) => {
+      const key = ROOM_CODES[result.code as keyof typeof ROOM_CODES];
+      return key ? t(key) : refusalText(result.code, result.message);
+    },
+    [t],
+  );
+  const refused = useCallback(
+    (title: string, result: RoomResult) => {
+      if (!result.ok) setNotice({ title, message: explain(result) });
+      return result.ok;
+    },
+    [explain],
+  );
+
+  const send = useCallback(
+    async (command: RoomCommand, errorTitle: string): Promise<RoomResult> => {
+      setBusy(command.type);
+      try {
+        const result = await dispatch(command);
+        if (result.ok) setNotice(null);
+        else refused(errorTitle, result);
+        return result;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        setNotice({ title: errorTitle, message });
+        return { ok: false, code: 'INTERNAL', message };
+      } finally {
+        setBusy(null);
+      }
+    },
+    [dispatch, refused],
+  );
+
+  const auto = useAutoCall({
+    view,
+    speedMs,
+    enabled: !readOnly,
+    call: () => dispatch({ type: 'call-next' }),
+    onRefused: (result) => setNotice({ title: t('room.errors.call'), message: explain(result) }),
+  });
+
+  const moments = useHallMoments(state, !readOnly);
+
+  // ---- the browser around the room -----------------------------------------------------------------------------
+  // The first click or key is the gesture that lets the browser play sound.
+  const unlock = voice.unlock;
+  useEffect(() => {
+    const once = () => {
+      void unlock();
+      window.removeEventListener('pointerdown', once);
+      window.removeEventListener('keydown', once);
+    };
+    window.addEventListener('pointerdown', once);
+    window.addEventListener('keydown', once);
+    return () => {
+      window.removeEventListener('pointerdown', once);
+      window.removeEventListener('keydown', once);
+    };
+  }, [unlock]);
+
+  const guardLeaving = !readOnly && running && calls > 0;
+  useEffect(() => {
+    if (!guardLeaving) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (leaving.current) return;
+      event.preventDefault();
+      // Browsers show their own text; the spec's sentence is kept for the ones that still show it.
+      event.returnValue = t('room.leave');
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [guardLeaving, t]);
+
+  const onBack = (event: MouseEvent) => {
+    if (guardLeaving && !window.confirm(t('room.leave'))) event.preventDefault();
+  };
+
+  // ---- controls ------------------------------------------------------------------------------------------------
+  // Before the first call the order is sealed: the server makes that call, so it needs the network.
+  const callable = callableNow(state, view.online);
+  const sealedHere = sealedOffline(state, view.online);
+  // After the 75th ball the game stays open for a claim on it (decision 069): say what is left to do.
+  const allCalled = allBallsCalled(state);
+  const callNext = () => {
+    if (blocked || !callable || busy === 'call-next') return;
+    void send({ type: 'call-next' }, t('room.errors.call'));
+  };
+  const pauseResume = () => {
+    if (blocked || !running) return;
+    if (state.status === 'paused') void send({ type: 'resume' }, t('room.errors.resume'));
+    else void send({ type: 'pause' }, t('room.errors.pause'));
+  };
+  const autoAllowed =
+    !blocked &&
+    running &&
+    state.winners.length === 0 &&
+    (state.remaining.length > 0 || (!!state.orderSealed && view.online));
+  const toggleAuto = () => {
+    if (!autoAllowed && !auto.running) return;
+    auto.toggle();
+  };
+  // A shuffle is the hall's moment (the balls mix on screen): an ordinary command, offline too.
+  const shuffleAllowed = !blocked && running && state.winners.length === 0 && busy === null;
+  const shuffle = () => {
+    if (shuffleAllowed) void send({ type: 'shuffle' }, t('room.errors.shuffle'));
+  };
+  // Cancel: while the game runs and nobody has won; the server cancels it (and refunds a game without calls).
+  const cancellable = !blocked && running && state.winners.length === 0;
+  const openCancel = () => {
+    auto.stop();
+    setCancelFailure(null);
+    setCancelOpen(true);
+  };
+  const cancelGame = async (reason: string) => {
+    setBusy('cancel');
+    setCancelFailure(null);
+    let result: RoomResult;
+    try {
+      result = await dispatch(reason ? { type: 'cancel', reason } : { type: 'cancel' });
+    } catch (error) {
+      result = {
+        ok: false,
+        code: 'INTERNAL',
+        message: error instanceof Error ? error.message : String(error),
+      };
+    } finally {
+      setBusy(null);
+    }
+    if (!result.ok) {
+      setCancelFailure(explain(result));
+      return;
+    }
+    setCancelOpen(false);
+    const refunded = result.refundedCoins ?? 0;
+    // In English the server's own sentence; in Amharic the same facts in Amharic.
+    const said =
+      currentLanguage() === 'en' && result.message
+        ? result.message
+        : refunded > 0
+          ? t('room.cancelled.refund', { count: refunded })
+          : calls > 0 && (game?.coinCost ?? 0) > 0
+            ? t('room.cancelled.noRefund')
+            : t('room.cancelled.done');
+    notify.screen.success(said, { duration: TOAST_DURATION.screen.error });
+    // The games' lists and history hold the game as it was: every answer about games goes. (Loaded here: the
+    // room's own code stays apart from the pages' data code.)
+    const { forget } = await import('@/api/keys');
+    forget(queryClient, [gameRoutes]);
+    void navigate(paths.gameHistory(gameId));
+  };
+  const openValidate = () => {
+    // A claim is judged on the balls called so far: auto call stops so the claim is not overtaken.
+    auto.stop();
+    setValidateOpen(true);
+  };
+  const showCartela = (n: number) => {
+    setValidateOpen(false);
+    setClaimCartela(n);
+    // The hall hears that the card checks out ('winner cartela') while the agent looks at it.
+    const found = claimFor(state, n);
+    if (!readOnly && found.ok && found.claim.winner) voice.playSpecial('winner_cartela');
+  };
+  const notInGame = () => {
+    if (!readOnly) voice.playSpecial('cartela_not_in_game');
+  };
+  const decide = async (decision: Decision) => {
+    if (claimCartela === null || readOnly) return;
+    setDeciding(decision);
+    const result = await send(
+      { type: 'validate', cartelaNumber: claimCartela, decision },
+      t('room.errors.validation'),
+    );
+    setDeciding(null);
+    if (!result.ok) return;
+    setClaimCartela(null);
+    if (decision === 'good-bingo') voice.goodBingo();
+    else {
+      voice.blocked();
+      notify.error(t('room.modal.blocked'));
+    }
+  };
+  const finish = async () => {
+    // Refused or not, the dialog closes: a refusal shows in the room's notice.
+    await send({ type: 'finish' }, t('room.errors.finish'));
+    setFinishOpen(false);
+  };
+  // ctrl/cmd+H hides the site's menu bar in the room; leaving the room brings it back.
+  useEffect(() => () => setSiteHeaderHidden(false), []);
+  // The hall display shows the cartela the agent is checking, then its verdict (issue 19).
+  useEffect(() => {
+    if (readOnly || !showClaim) return;
+    showClaim(claimCartela);
+  }, [claimCartela, readOnly, showClaim]);
+  const openDisplay = () => {
+    window.open(gameDisplayPath(gameId), `cartela-display-${gameId}`);
+  };
+  const fullscreen = () => {
+    if (typeof document === 'undefined') return;
+    if (document.fullscreenElement) void document.exitFullscreen?.();
+    else void rootRef.current?.requestFullscreen?.().catch(() => {});
+  };
+  const refresh = () => {
+    leaving.current = true;
+    setRefreshOpen(false);
+    reload();
+  };
+
+  useRoomShortcuts({
+    callNext,
+    pauseResume,
+    auto: toggleAuto,
+    validate: openValidate,
+    fullscreen,
+    header: () => setHeaderShown((shown) => !shown),
+    siteHeader: toggleSiteHeader,
+    settings: () => setSettingsOpen((open) => !open),
+  });
+
+  return {
+    view,
+    state,
+    game,
+    gameId,
+    readOnly,
+    calls,
+    running,
+    over,
+    rootRef,
+    notice,
+    headerShown,
+    settingsOpen,
+    speedMs,
+    ...moments,
+    sealedHere,
+    allCalled,
+    busy,
+    can: {
+      call: !blocked && callable,
+      pause: !blocked && running,
+      auto: auto.running || autoAllowed,
+      shuffle: shuffleAllowed,
+      finish: !blocked,
+      cancel: cancellable,
+    },
+    autoRunning: auto.running,
+    autoLabel: auto.running
+      ? 'room.controls.stopAuto'
+      : view.online
+        ? 'room.controls.auto'
+        : 'room.controls.autoNoNetwork',
+    open: { validate: validateOpen, refresh: refreshOpen, finish: finishOpen, cancel: cancelOpen },
+    claimCartela,
+    deciding,
+    cancelFailure,
+    actions: {
+      dismissNotice: () => setNotice(null),
+      setHeaderShown,
+      setSettingsOpen,
+      changeSpeed: (ms) => {
+        setSpeedMs(ms);
+        rememberSpeed(ms);
+      },
+      onBack,
+      retrySync: syncNow,
+      callNext,
+      pauseResume,
+      toggleAuto,
+      shuffle,
+      openValidate,
+      setValidateOpen,
+      showCartela,
+      notInGame,
+      closeClaim: () => setClaimCartela(null),
+      decide: (decision) => void decide(decision),
+      setRefreshOpen,
+      refresh,
+      setFinishOpen,
+      finish: () => void finish(),
+      openCancel,
+      setCancelOpen,
+      cancelGame: (reason) => void cancelGame(reason),
+      openDisplay,
+      fullscreen,
+    },
+  };
+}
