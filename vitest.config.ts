@@ -32,7 +32,14 @@ export default defineConfig({
     projects: [
       {
         ...resolveSource,
-        test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'], environment: 'node' },
+        // The property tests (fast-check) take seconds of CPU each: room for them on a loaded machine.
+        test: {
+          name: 'core',
+          root: 'packages/core',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
       },
       {
         ...resolveSource,
