@@ -2,8 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 // Browser tests run the BUILT app (`npm run build`) on the embedded database in a throwaway data folder,
 // in Debian's Chromium (`apt-get install chromium`); Playwright's own browser download does not work here.
-const port = Number(process.env.E2E_PORT ?? 3199);
-export const E2E_JWT_SECRET = 'e2e-only-secret-0123456789abcdef0123456789abcdef';
+// Each worker starts a server of its own on a free port (e2e/support/test.ts): no `webServer` here.
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -17,16 +16,19 @@ export default defineConfig({
   testDir: 'e2e',
   timeout: 30_000,
   expect: { timeout: 7_000 },
+  // Files in order, each whole on one worker, each worker its own server; E2E_WORKERS sets how many (1 by
+  // default: 2 gained little on a loaded 2-core machine and ran tests over their limit; docs/PERFORMANCE.md).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: process.env.CI ? 1 : 0,
   reporter: [
     ['list'],
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.tmp/playwright.json' }],
   ],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A failed test's trace keeps its DOM snapshots, network and console; not the screencast, whose frames cost
+    // about a sixth of the run's CPU (docs/PERFORMANCE.md). The failure's screenshot stays.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
@@ -42,23 +44,4 @@ export default defineConfig({
       grep: /@phone/,
     },
   ],
-  webServer: {
-    command: 'rm -rf .tmp/e2e-data && node apps/server/dist/main.js',
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e-data',
-      JWT_SECRET: E2E_JWT_SECRET,
-      LOG_LEVEL: 'warn',
-      // Many sign-ins a minute from one address and to the same demo accounts: the suite is not an attack.
-      LOGIN_RATE_LIMIT_MAX: '1000',
-      LOGIN_RATE_LIMIT_USERNAME_MAX: '1000',
-      LOGIN_RATE_LIMIT_ACCOUNT_MAX: '1000',
-    },
-  },
 });

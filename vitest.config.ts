@@ -17,8 +17,8 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     environment: 'node',
     env,
     // A worker loads the server's modules once for all its files instead of once per file (each file still has
-    // its own database and app): less than half the CPU time. Module state must not leak from file to file: see
-    // docs/PERFORMANCE.md "Vitest without per-file isolation".
+    // its own database and app). So a file must leave no module state behind: one that vi.mocks a module the
+    // server imports loads the server afresh, and again for the next file (cartelas/assign-collisions.test.ts).
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { LoginPage, signInAs } from './support/pages';
+import { expect, test } from './support/test';
 
 type Card = number[][];
 
@@ -78,8 +79,7 @@ test.describe('agents and cartelas', () => {
     const name = uniqueName('hall');
     const password = 'hall-secret-1';
     const numbers = range(201, 220);
-    await signInAs(page, 'admin');
-    await page.goto('/agents');
+    await signInAs(page, 'admin', '/agents');
     await expect(page.getByRole('heading', { level: 1, name: 'Agents and Cartelas' })).toBeVisible();
 
     // Create Agent, step 1 of 2: basic info; virtual coins is the default model.
@@ -252,9 +252,8 @@ test.describe('agents and cartelas', () => {
   test('[ADMIN] prints the system cartelas four to an A4 page: the cards as the API gives them, one page for 4, two for 5', async ({
     page,
   }) => {
-    await signInAs(page, 'admin');
+    await signInAs(page, 'admin', '/agents');
     const token = await tokenOf(page);
-    await page.goto('/agents');
     await page.getByRole('tab', { name: 'Cartelas' }).click();
     await expect(page).toHaveURL(/tab=cartelas$/);
     await expect(page.getByText('300 cartelas', { exact: true })).toBeVisible();
@@ -312,8 +311,7 @@ test.describe('agents and cartelas on a phone @phone', () => {
   test('[AGENT] previews its own cartelas for printing, the whole A4 sheet within the screen', async ({
     page,
   }) => {
-    await signInAs(page, 'agent1');
-    await page.goto('/agents');
+    await signInAs(page, 'agent1', '/agents');
     await expect(page.getByText('View Only', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Print cartelas' }).click();
     const choose = page.getByRole('dialog', { name: 'Print cartelas' });

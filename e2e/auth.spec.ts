@@ -1,11 +1,21 @@
-import { expect, type Page, test } from '@playwright/test';
-import { E2E_JWT_SECRET } from '../playwright.config';
+import type { Page } from '@playwright/test';
 import { startFreshServer } from './support/fresh-server';
 import { expiredCopy } from './support/jwt';
-import { ChooseOwnPasswordPage, DEMO, E2E_PASSWORD, LoginPage, mainNav, signInAs } from './support/pages';
+import {
+  ChooseOwnPasswordPage,
+  DEMO,
+  E2E_PASSWORD,
+  LoginPage,
+  mainNav,
+  signInAs,
+  signInThroughForm,
+} from './support/pages';
+import { E2E_JWT_SECRET, expect, test } from './support/test';
 
 test.describe('sign-in and the navigation shell', () => {
   test('[ADMIN] must choose its own password before using the demo account', async ({ page }) => {
+    // A server to start and three password checks (a deliberately slow hash): room beside a second worker.
+    test.slow();
     // A server of its own, started now: its admin still has the published password, whatever ran before.
     const fresh = await startFreshServer();
     try {
@@ -48,7 +58,7 @@ test.describe('sign-in and the navigation shell', () => {
   }
 
   test('[ADMIN] signs in and lands on the dashboard with the admin menu', async ({ page }) => {
-    await signInAs(page, 'admin');
+    await signInThroughForm(page, 'admin');
     await expect(page).toHaveURL(/\/dashboard$/);
     const nav = mainNav(page);
     for (const item of ['Agents', 'Commission', 'Balance', 'Reports', 'Settings']) {
@@ -63,7 +73,7 @@ test.describe('sign-in and the navigation shell', () => {
   });
 
   test('[AGENT] signs in, lands on the dashboard and sees the coin balance', async ({ page }) => {
-    await signInAs(page, 'agent1');
+    await signInThroughForm(page, 'agent1');
     await expect(page).toHaveURL(/\/dashboard$/);
     const nav = mainNav(page);
     await expect(nav.getByRole('link', { name: 'Game', exact: true }).first()).toBeVisible();
@@ -80,7 +90,7 @@ test.describe('sign-in and the navigation shell', () => {
   test('[SUPER AGENT] signs in through the same form and lands on the super agent dashboard', async ({
     page,
   }) => {
-    await signInAs(page, 'super1');
+    await signInThroughForm(page, 'super1');
     await expect(page).toHaveURL(/\/super-agent-dashboard$/);
     expect(await page.evaluate(() => localStorage.getItem('userType'))).toBe('super-agent');
     // Agent pages are not theirs.
@@ -124,7 +134,8 @@ test.describe('sign-in and the navigation shell', () => {
   test('a signed-in user visiting /login is sent to their page, and logout ends the session', async ({
     page,
   }) => {
-    await signInAs(page, 'admin');
+    // Through the form: its session is its own to end.
+    await signInThroughForm(page, 'admin');
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/dashboard$/);

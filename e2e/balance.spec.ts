@@ -1,10 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { signInAs } from './support/pages';
+import { expect, test } from './support/test';
 
 test.describe('balance manager', () => {
   test('[ADMIN] sees the balance figures and regenerates the cartelas after confirming', async ({ page }) => {
-    await signInAs(page, 'admin');
-    await page.goto('/balance');
+    await signInAs(page, 'admin', '/balance');
     await expect(page.getByRole('heading', { level: 1, name: 'Balance Manager' })).toBeVisible();
 
     const figures = page.getByRole('region', { name: 'Balance figures' });

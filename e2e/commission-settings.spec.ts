@@ -1,10 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { signInAs } from './support/pages';
+import { expect, test } from './support/test';
 
 test.describe('commission settings', () => {
   test('[AGENT] saves its commission percentage', async ({ page }) => {
-    await signInAs(page, 'agent1');
-    await page.goto('/settings/commission');
+    await signInAs(page, 'agent1', '/settings/commission');
     const percentage = page.getByLabel('Commission percentage (%)');
     await expect(percentage).toHaveValue('10');
     await expect(page.getByText('You pay with virtual coins for each game')).toBeVisible();

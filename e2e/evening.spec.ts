@@ -6,15 +6,9 @@
 // A tie by construction, not by luck: the admin gives ten of the agent's cartelas a twin, the same card with two
 // cells of the B column swapped. A twin's columns hold the same numbers as its original's, so with 'Any
 // Vertical Line' every completed column completes on both cards on the same ball, whichever order the draw has.
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  expect,
-  type Page,
-  test,
-} from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { signInAs } from './support/pages';
+import { expect, test } from './support/test';
 
 const LETTERS = 'BINGO';
 const ballLabel = (n: number) => `${LETTERS[Math.floor((n - 1) / 15)]}-${n}`;

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { signInAs } from './support/pages';
+import { expect, test } from './support/test';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -29,12 +30,14 @@ interface GameAnswer {
   };
 }
 
-/** The agent's journey through the wizard: a money level, a pattern, a range of cartelas, Start Game. */
+/**
+ * The agent's journey through the wizard, from the games page (/game): a money level, a pattern, a range of
+ * cartelas, Start Game.
+ */
 async function createThroughWizard(
   page: Page,
   { stake, from, to }: { stake: number; from: number; to: number },
 ) {
-  await page.goto('/game');
   await page
     .getByRole('button', { name: /Create (New|Your First) Game/ })
     .first()
@@ -67,7 +70,7 @@ test.describe('games', () => {
     request,
   }) => {
     test.slow();
-    await signInAs(page, 'agent1');
+    await signInAs(page, 'agent1', '/game');
     const gameId = await createThroughWizard(page, { stake: 50, from: 11, to: 30 });
 
     // The room (a placeholder until the room lands) shows the new game.
@@ -130,7 +133,7 @@ test.describe('games', () => {
     request,
   }) => {
     test.slow();
-    await signInAs(page, 'agent2');
+    await signInAs(page, 'agent2', '/game');
     const gameId = await createThroughWizard(page, { stake: 20, from: 150, to: 154 });
     const { game } = await api<GameAnswer>(request, await tokenOf(page), 'GET', `/api/games/${gameId}`);
     expect(game).toMatchObject({ numberOfPlayers: 5, cartelaNumbers: range(150, 154), coinCost: 0 });

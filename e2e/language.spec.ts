@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { mainNav, signInAs } from './support/pages';
+import { expect, test } from './support/test';
 
 test.describe('English and Amharic', () => {
   test('[AGENT] the Amharic switch translates the shell and is kept as the user language', async ({

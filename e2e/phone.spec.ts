@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { mainNav, signInAs } from './support/pages';
+import type { Page } from '@playwright/test';
+import { mainNav, signInAs, signInThroughForm } from './support/pages';
+import { expect, test } from './support/test';
 
 test.describe('on a phone @phone', () => {
   test('[AGENT] the menu collapses behind a button, shows the coins and closes on item click', async ({
@@ -23,7 +24,7 @@ test.describe('on a phone @phone', () => {
   });
 
   test('[ADMIN] signs in on a phone and logs out from the menu', async ({ page }) => {
-    await signInAs(page, 'admin');
+    await signInThroughForm(page, 'admin');
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Logout' }).filter({ visible: true }).click();

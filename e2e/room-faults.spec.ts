@@ -13,15 +13,9 @@
 // agent2 with cartelas 101-120: no other spec plays them (agent1 has 1-100, nearly all of them taken by room.spec,
 // games.spec, room-layout.spec and the evening; agent2's 150-154 and 166-185 are games.spec's and the evening's).
 import { drawOrder, seedCommitment } from '@cartela/core';
-import {
-  type APIRequestContext,
-  type BrowserContext,
-  expect,
-  type Page,
-  type Request,
-  test,
-} from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page, Request } from '@playwright/test';
 import { signInAs } from './support/pages';
+import { expect, test } from './support/test';
 
 const LETTERS = 'BINGO';
 const ballLabel = (n: number) => `${LETTERS[Math.floor((n - 1) / 15)]}-${n}`;

@@ -1,15 +1,15 @@
 // The room fits its screens (issue 19): at 1366x800 every control of the room is in the viewport without
 // scrolling, in English and in Amharic; on a 390-wide phone nothing covers Fullscreen; the hall display on a
 // 1920x1080 TV shows the cartela being checked. Screenshots go to .tmp/room-layout/ for a person to look.
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { signInAs } from './support/pages';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { signInAs, tokenFor } from './support/pages';
+import { expect, test } from './support/test';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 // Outside test-results/, which Playwright empties at each run.
 const SHOTS = '.tmp/room-layout';
 
-async function newGame(request: APIRequestContext, page: Page, cartelas: number[]) {
-  const token = (await page.evaluate(() => localStorage.getItem('token'))) as string;
+async function newGame(request: APIRequestContext, token: string, cartelas: number[]) {
   const response = await request.post('/api/games', {
     headers: { Authorization: `Bearer ${token}` },
     data: { stake: 20, cartelaNumbers: cartelas, selectedPattern: 'full-house' },
@@ -85,9 +85,8 @@ test.describe('The room fits its screens', () => {
   }) => {
     test.slow();
     await page.setViewportSize({ width: 1366, height: 800 });
-    await signInAs(page, 'agent1');
-    const gameId = await newGame(request, page, range(86, 95));
-    await page.goto(`/game/${gameId}`);
+    const gameId = await newGame(request, await tokenFor(request, 'agent1'), range(86, 95));
+    await signInAs(page, 'agent1', `/game/${gameId}`);
     await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Call Next', exact: true }).click();
     await expect(page.getByText('1/75', { exact: true })).toBeVisible();
@@ -115,7 +114,10 @@ test.describe('The room fits its screens', () => {
     await display.close();
 
     await language(page, 'አማርኛ');
-    await page.waitForTimeout(300);
+    // The screenshot and the boxes with the Ethiopic font in, not a fallback's.
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+    });
     await page.screenshot({ path: `${SHOTS}/room-1366x800-am.png` });
     await expectControlsInView(page, 'የጨዋታ መቆጣጠሪያዎች', 'የክፍሉ ቅንብሮች');
     await language(page, 'English');
@@ -128,16 +130,15 @@ test.describe('The room fits its screens', () => {
     test.slow();
     await page.setViewportSize({ width: 1366, height: 800 });
     // agent2 (commission share) with cartelas 121-125: no other spec plays them.
-    await signInAs(page, 'agent2');
-    const gameId = await newGame(request, page, range(121, 125));
-    const token = (await page.evaluate(() => localStorage.getItem('token'))) as string;
+    const token = await tokenFor(request, 'agent2');
+    const gameId = await newGame(request, token, range(121, 125));
     for (let i = 0; i < 75; i++) {
       const called = await request.post(`/api/games/${gameId}/call-number`, {
         headers: { Authorization: `Bearer ${token}` },
       });
       expect(called.status()).toBe(200);
     }
-    await page.goto(`/game/${gameId}`);
+    await signInAs(page, 'agent2', `/game/${gameId}`);
     await expect(page.getByText('75/75', { exact: true })).toBeVisible({ timeout: 20_000 });
     await expect(
       page.getByText('All 75 balls have been called: check any claim, then Finish Game'),
@@ -167,9 +168,8 @@ test.describe('The room fits its screens', () => {
 
   test('[AGENT] @phone on a 390-wide phone nothing covers Fullscreen', async ({ page, request }) => {
     test.slow();
-    await signInAs(page, 'agent1');
-    const gameId = await newGame(request, page, range(96, 100));
-    await page.goto(`/game/${gameId}`);
+    const gameId = await newGame(request, await tokenFor(request, 'agent1'), range(96, 100));
+    await signInAs(page, 'agent1', `/game/${gameId}`);
     await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
     await page.screenshot({ path: `${SHOTS}/room-phone-top.png` });
     await expectUncovered(page, 'Fullscreen');

@@ -1,12 +1,11 @@
 // The service worker (decision 052): once it controls the app, a reload while offline still opens the app's
 // shell, the games page and the hall display, from its precache; the API is never answered from a cache.
 // Independent of the game room's screen: it uses only /game and /game/{id}/display.
-import { expect, test } from '@playwright/test';
 import { signInAs } from './support/pages';
+import { expect, test } from './support/test';
 
 test('a reload while offline still opens the app, from the service worker', async ({ page, context }) => {
-  await signInAs(page, 'agent1');
-  await page.goto('/game');
+  await signInAs(page, 'agent1', '/game');
   await expect(page.getByRole('heading', { level: 1, name: 'Game Management' })).toBeVisible();
 
   // Registered after load; it takes the page that installed it (its first install), once everything is cached.

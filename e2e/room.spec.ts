@@ -2,8 +2,9 @@
 // claim; the round started online (the order is sealed until the first call, issue 18), then twenty-five calls
 // made offline across reloads and a closed page, synced once each; shuffle offline; cancel with a refund; one
 // caller per game and the hall display following the room.
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { signInAs } from './support/pages';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { signInAs, tokenFor } from './support/pages';
+import { expect, test } from './support/test';
 
 const LETTERS = 'BINGO';
 const ballLabel = (n: number) => `${LETTERS[Math.floor((n - 1) / 15)]}-${n}`;
@@ -31,10 +32,6 @@ interface GameAnswer {
     cancelReason: string | null;
     shuffles: { afterCalls: number; reordered: boolean }[];
   };
-}
-
-async function tokenOf(page: Page): Promise<string> {
-  return (await page.evaluate(() => localStorage.getItem('token'))) as string;
 }
 
 async function api<T>(
@@ -119,11 +116,10 @@ test.describe('the game room', () => {
     request,
   }) => {
     test.slow();
-    await signInAs(page, 'agent1');
-    const token = await tokenOf(page);
+    const token = await tokenFor(request, 'agent1');
     const gameId = await newGame(request, token, 'four-corners', range(21, 40));
 
-    await page.goto(`/game/${gameId}`);
+    await signInAs(page, 'agent1', `/game/${gameId}`);
     await expect(page.getByRole('heading', { name: 'Game Room' })).toBeVisible();
     await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
 
@@ -184,11 +180,10 @@ test.describe('the game room', () => {
     request,
   }) => {
     test.slow();
-    await signInAs(page, 'agent1');
-    const token = await tokenOf(page);
+    const token = await tokenFor(request, 'agent1');
     const gameId = await newGame(request, token, 'full-house', range(41, 50));
 
-    await page.goto(`/game/${gameId}`);
+    await signInAs(page, 'agent1', `/game/${gameId}`);
     await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
     await waitForServiceWorker(page);
     const { order } = await startRound(page, request, token, gameId);
@@ -222,11 +217,10 @@ test.describe('the game room', () => {
     request,
   }) => {
     test.slow();
-    await signInAs(page, 'agent1');
-    const token = await tokenOf(page);
+    const token = await tokenFor(request, 'agent1');
     const gameId = await newGame(request, token, 'full-house', range(56, 60));
 
-    await page.goto(`/game/${gameId}`);
+    await signInAs(page, 'agent1', `/game/${gameId}`);
     await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
 
     await context.setOffline(true);
@@ -256,12 +250,11 @@ test.describe('the game room', () => {
     request,
   }) => {
     test.slow();
-    await signInAs(page, 'agent1');
-    const token = await tokenOf(page);
+    const token = await tokenFor(request, 'agent1');
     const gameId = await newGame(request, token, 'full-house', range(61, 65));
     const { game: created } = await api<GameAnswer>(request, token, 'GET', `/api/games/${gameId}`);
 
-    await page.goto(`/game/${gameId}`);
+    await signInAs(page, 'agent1', `/game/${gameId}`);
     await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
     // Before the first call, Cancel game sits beside the controls (issue 19), not only in the settings panel.
     await page
@@ -293,11 +286,10 @@ test.describe('the game room', () => {
     request,
   }) => {
     test.slow();
-    await signInAs(page, 'agent1');
-    const token = await tokenOf(page);
+    const token = await tokenFor(request, 'agent1');
     const gameId = await newGame(request, token, 'full-house', range(51, 55));
 
-    await page.goto(`/game/${gameId}`);
+    await signInAs(page, 'agent1', `/game/${gameId}`);
     await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
     const { order } = await startRound(page, request, token, gameId);
 

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signInAs } from './support/pages';
+import { expect, test } from './support/test';
 
 /** The agreements tab's rows of one agent, as "super agent: status" in the table's order (newest first). */
 async function historyOf(page: Page, agent: string): Promise<string[]> {
@@ -21,8 +22,7 @@ test.describe('super agent management', () => {
     page,
   }) => {
     const name = `north-${Date.now().toString(36)}`;
-    await signInAs(page, 'admin');
-    await page.goto('/super-agent-management');
+    await signInAs(page, 'admin', '/super-agent-management');
     await expect(page.getByRole('heading', { level: 1, name: 'Super Agent Management' })).toBeVisible();
 
     // Create: the platform rate starts at 50.

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { signInAs } from './support/pages';
+import { expect, test } from './support/test';
 
 /** Every file of a pack folder (recursively), as paths relative to it; the English pack's sub-folder is skipped. */
 function packFiles(dir: string, skip: string[] = []): Record<string, Uint8Array> {
@@ -67,8 +68,7 @@ test.describe('voices', () => {
     const name = `Hall caller ${Date.now().toString(36)}`;
     const zip = zipSync(packFiles(path.join(DEFAULT_PACK_DIR, 'en')), { level: 0 });
 
-    await signInAs(page, 'admin');
-    await page.goto('/voice-packs');
+    await signInAs(page, 'admin', '/voice-packs');
     await page.getByRole('button', { name: 'Upload Voice Pack' }).first().click();
     const upload = page.getByRole('dialog', { name: 'Upload Voice Pack' });
     await upload.getByLabel('Name').fill(name);
@@ -87,8 +87,7 @@ test.describe('voices', () => {
     // The agent, on its own device, picks the new pack.
     const agentContext = await browser.newContext();
     const agent = await agentContext.newPage();
-    await signInAs(agent, 'agent1');
-    await agent.goto('/settings/voice');
+    await signInAs(agent, 'agent1', '/settings/voice');
     await expect(ready(agent)).toBeVisible({ timeout: 45_000 });
     const fromPack = countVoiceRequests(agent, /^\/api\/voice-packs\/[^/]+\/files\//);
     const select = agent.getByLabel('Voice pack');

@@ -29,7 +29,8 @@ const freePort = () =>
 
 /**
  * The built server on a new, empty data folder: its demo accounts still have their published passwords,
- * whatever the run's shared server has been through. For the few tests that need a first start.
+ * whatever the other servers of the run have been through. Each worker's server (support/test.ts), and the few
+ * tests that need a first start of their own.
  */
 export async function startFreshServer(options: FreshServerOptions = {}): Promise<FreshServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cartela-e2e-fresh-'));
@@ -50,6 +51,9 @@ export async function startFreshServer(options: FreshServerOptions = {}): Promis
     env,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  // A worker that ends without its teardown (killed after a timeout) must not leave its server running.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   // The end of what it said on stderr, for the error when it does not start.
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -77,6 +81,7 @@ export async function startFreshServer(options: FreshServerOptions = {}): Promis
   return {
     baseURL,
     async stop() {
+      process.off('exit', killOnExit);
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const DEMO = {
   admin: { username: 'admin', password: 'admin123' },
@@ -50,38 +50,107 @@ export class ChooseOwnPasswordPage {
 /** Where a signed-in user lands: the h1 of their dashboard ('Dashboard', 'Admin Dashboard', ...). */
 const home = (page: Page) => page.getByRole('heading', { level: 1, name: /Dashboard$/ });
 
-// What this worker has learnt of the run's server: an account whose demo password it replaced. (A worker
-// restarted after a failure starts empty, and learns it again from one refused sign-in.)
-const replaced = new Set<string>();
+/** A session as the web app keeps it after a sign-in (apps/web/src/lib/storage.ts). */
+interface Session {
+  origin: string;
+  token: string;
+  user: { role: string };
+}
+
+// This worker's sessions, one per demo account, made on first use: every test of the worker that needs the
+// account starts from it, as a person who stays signed in would. No test ends them: the tests that sign out
+// sign in through the form, which makes a session of their own.
+const sessions = new Map<keyof typeof DEMO, Promise<Session>>();
 
 /**
- * Signs in as a demo account and returns the password that worked. Whichever test signs an account in first
- * meets the demo-password step and sets E2E_PASSWORD; later ones use E2E_PASSWORD. So tests can run in any
- * order (and alone) on the one server of a run, without piling up failed sign-ins (they are rate limited).
+ * Signs a demo account in through the API; the first time, it replaces the published demo password by
+ * E2E_PASSWORD first, as the form makes every demo account do before anything else.
  */
-export async function signInAs(page: Page, who: keyof typeof DEMO): Promise<string> {
+async function signInByApi(request: APIRequestContext, who: keyof typeof DEMO): Promise<Session> {
   const { username, password: demoPassword } = DEMO[who];
+  const superAgent = who === 'super1';
+  const login = async (password: string): Promise<(Session & { mustChangePassword?: boolean }) | null> => {
+    const res = await request.post(superAgent ? '/api/super-agents/login' : '/api/auth/login', {
+      data: { username, password },
+    });
+    if (res.status() === 401) return null;
+    expect(res.status(), `sign-in of ${username}`).toBe(200);
+    const body = await res.json();
+    // The same user the form would keep (features/auth/api/login-decision.ts).
+    const user = superAgent ? { ...body.superAgent, role: 'super-agent' } : body.user;
+    return {
+      origin: new URL(res.url()).origin,
+      token: body.token,
+      user,
+      mustChangePassword: user.mustChangePassword,
+    };
+  };
+  const first = (await login(demoPassword)) ?? (await login(E2E_PASSWORD));
+  if (!first) throw new Error(`${username} signs in with neither its demo password nor E2E_PASSWORD`);
+  if (!first.mustChangePassword) return first;
+  const changed = await request.put('/api/auth/profile', {
+    headers: { Authorization: `Bearer ${first.token}` },
+    data: { currentPassword: demoPassword, newPassword: E2E_PASSWORD },
+  });
+  expect(changed.status(), `${username} replaces its demo password`).toBe(200);
+  // The change ends every session of the account: a new one, as any later sign-in would have it.
+  const session = await login(E2E_PASSWORD);
+  if (!session) throw new Error(`${username} does not sign in with its new password`);
+  return session;
+}
+
+/** The worker's session of a demo account, made on first use. */
+function sessionOf(request: APIRequestContext, who: keyof typeof DEMO): Promise<Session> {
+  let session = sessions.get(who);
+  if (!session) {
+    session = signInByApi(request, who);
+    sessions.set(who, session);
+    // A failed attempt is not kept: the next test tries again.
+    session.catch(() => sessions.delete(who));
+  }
+  return session;
+}
+
+/** The token of the worker's session of a demo account, for the API calls a test makes beside the screen. */
+export async function tokenFor(request: APIRequestContext, who: keyof typeof DEMO): Promise<string> {
+  return (await sessionOf(request, who)).token;
+}
+
+/**
+ * Opens the app signed in as a demo account, on `path` or else on its dashboard, and returns its password
+ * (E2E_PASSWORD). The session is the worker's (made once through the API), written where the app keeps it: the
+ * sign-in form is the subject of auth.spec.ts (`signInThroughForm`), not a step of every test. Call it on a new
+ * page, before anything else: it replaces the context's storage.
+ */
+export async function signInAs(page: Page, who: keyof typeof DEMO, path?: string): Promise<string> {
+  const { origin, token, user } = await sessionOf(page.request, who);
+  const localStorage = [
+    { name: 'token', value: token },
+    { name: 'user', value: JSON.stringify(user) },
+    ...(user.role === 'super-agent' ? [{ name: 'userType', value: 'super-agent' }] : []),
+  ];
+  await page.context().setStorageState({ cookies: [], origins: [{ origin, localStorage }] });
+  if (path) {
+    // Straight to the page under test, not through the dashboard: the test's own checks wait for it.
+    await page.goto(path);
+    return E2E_PASSWORD;
+  }
+  await page.goto('/');
+  await expect(home(page)).toBeVisible();
+  return E2E_PASSWORD;
+}
+
+/**
+ * Signs in as a demo account through the sign-in form, for the tests about signing in (and the ones that sign
+ * out: their session is their own). The account's demo password is replaced first if it still has it.
+ */
+export async function signInThroughForm(page: Page, who: keyof typeof DEMO): Promise<string> {
+  await sessionOf(page.request, who);
   const login = new LoginPage(page);
-  const ownPassword = new ChooseOwnPasswordPage(page);
-  const refused = page.getByRole('alert').filter({ hasText: 'Invalid username or password' });
-  let password = replaced.has(username) ? E2E_PASSWORD : demoPassword;
-
   await login.open();
-  await login.signIn(username, password);
-  await expect(home(page).or(ownPassword.title()).or(refused)).toBeVisible();
-
-  if (await refused.isVisible()) {
-    password = password === E2E_PASSWORD ? demoPassword : E2E_PASSWORD;
-    await login.signIn(username, password);
-    await expect(home(page).or(ownPassword.title())).toBeVisible();
-  }
-  if (await ownPassword.title().isVisible()) {
-    await ownPassword.choose(demoPassword, E2E_PASSWORD);
-    await expect(home(page)).toBeVisible();
-    password = E2E_PASSWORD;
-  }
-  if (password === E2E_PASSWORD) replaced.add(username);
-  return password;
+  await login.signIn(DEMO[who].username, E2E_PASSWORD);
+  await expect(home(page)).toBeVisible();
+  return E2E_PASSWORD;
 }
 
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: /^(Main navigation|ዋና ማውጫ)$/ });
