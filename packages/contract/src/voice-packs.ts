@@ -20,8 +20,6 @@ export const VOICE_PACK_ZIP_TYPES = [
   'application/x-zip-compressed',
   'application/octet-stream',
 ] as const;
-/** The version of the default packs the web ships: changes when their files do. */
-export const DEFAULT_VOICE_PACK_VERSION = 'v1';
 
 /** A pack's language: an ISO 639 code ('am', 'en', 'om', 'ti'), optionally with a region ('en-GB'). */
 export const VoicePackLanguage = z

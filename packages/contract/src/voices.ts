@@ -71,4 +71,6 @@ export const DEFAULT_VOICE_PACKS = [
   { id: 'default-am', language: 'am', name: 'አማርኛ (Amharic)', baseUrl: '/assets/voices/' },
   { id: 'default-en', language: 'en', name: 'English', baseUrl: '/assets/voices/en/' },
 ] as const;
+/** The version of the default packs the web ships: changes when their files do. */
+export const DEFAULT_VOICE_PACK_VERSION = 'v1';
 export type DefaultVoicePackId = (typeof DEFAULT_VOICE_PACKS)[number]['id'];

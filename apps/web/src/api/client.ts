@@ -2,6 +2,7 @@ import type { RouteDef, RouteResponse } from '@cartela/contract';
 import { queryOptions, type UseQueryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { type RouteInput, routeKey } from './keys';
+import type { LazyRoute } from './lazy-route';
 
 // A read of src/api/: the query options of a GET route, on the route's own key (keys.ts); writes are write.ts's.
 
@@ -20,5 +21,18 @@ export function routeQuery<R extends RouteDef, TData = RouteResponse<R>>(
     ...extra,
     queryKey: routeKey(route, input),
     queryFn: ({ signal }) => api(route, { ...input, signal }),
+  });
+}
+
+/** The query options of a lazy route (lazy-route.ts): the same key as `routeQuery`'s, the schemas loaded by the call. */
+export function lazyRouteQuery<R extends RouteDef, TData = RouteResponse<R>>(
+  route: LazyRoute<R>,
+  input: RouteInput<R> = {},
+  extra?: QueryExtra<R, TData>,
+) {
+  return queryOptions<RouteResponse<R>, Error, TData>({
+    ...extra,
+    queryKey: routeKey<R>(route, input),
+    queryFn: async ({ signal }) => api(await route.load(), { ...input, signal }),
   });
 }

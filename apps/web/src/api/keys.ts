@@ -15,7 +15,7 @@ export type RouteInput<R extends RouteDef> = Pick<ApiOptions<R>, 'params' | 'que
  * As a filter it reaches every answer it is a prefix of: `routeKey(route)` all of the route's,
  * `routeKey(route, { params })` those of one id, whatever their query.
  */
-export function routeKey<R extends RouteDef>(route: R, input: RouteInput<R> = {}) {
+export function routeKey<R extends RouteDef>(route: Pick<R, 'path'>, input: RouteInput<R> = {}) {
   const { params, query } = input;
   if (params === undefined && query === undefined) return [route.path] as const;
   return [

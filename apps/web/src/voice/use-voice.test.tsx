@@ -49,6 +49,23 @@ describe('the pack an agent hears', () => {
     expect(result.current).toEqual(EN);
   });
 
+  it('is the default pack, offline, when the remembered copy lacks a field or is not a pack', async () => {
+    storeSession(makeUser());
+    mockApi({
+      'GET /api/auth/me': json(200, { user: makeUser() }),
+      'GET /api/voice-packs/available': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const { version: _, ...withoutVersion } = EN;
+    for (const stored of [withoutVersion, { ...EN, kind: 'recorded' }, 'default-en', [EN]]) {
+      localStorage.setItem('voicePack', JSON.stringify(stored));
+      const { result, unmount } = renderHook(() => useVoicePack(), { wrapper: wrapper() });
+      await waitFor(() => expect(result.current).toEqual(DEFAULT_PACK));
+      unmount();
+    }
+  });
+
   it('is the default Amharic pack for an admin, without asking the server', async () => {
     storeSession(adminUser());
     const fetchMock = mockApi({ 'GET /api/auth/me': json(200, { user: adminUser() }) });

@@ -1,5 +1,6 @@
 // React glue of the voice manager: the tab's manager (or a test's), its state, and the pack the agent hears.
-import { AvailableVoicePack, DEFAULT_VOICE_PACK_VERSION, DEFAULT_VOICE_PACKS } from '@cartela/contract';
+import type { AvailableVoicePack } from '@cartela/contract';
+import { DEFAULT_VOICE_PACK_VERSION, DEFAULT_VOICE_PACKS } from '@cartela/contract/voices';
 import {
   createContext,
   createElement,
@@ -77,10 +78,20 @@ export const DEFAULT_PACK: AvailableVoicePack = {
 /** The last pack the server named for this device: what loads offline, and at once before the server answers. */
 const PACK_KEY = 'voicePack';
 
+/**
+ * The remembered pack when it has every field a pack has (an older app's or a hand-edited copy does not). Checked
+ * by hand, not with the contract's schema: the room reads it before zod has loaded (decision 073).
+ */
 function rememberedVoicePack(): AvailableVoicePack | null {
   try {
-    const parsed = AvailableVoicePack.safeParse(JSON.parse(localStorage.getItem(PACK_KEY) ?? 'null'));
-    return parsed.success ? parsed.data : null;
+    const stored: unknown = JSON.parse(localStorage.getItem(PACK_KEY) ?? 'null');
+    if (typeof stored !== 'object' || stored === null) return null;
+    const pack = stored as Record<keyof AvailableVoicePack, unknown>;
+    const texts = [pack.id, pack.name, pack.language, pack.fileBase, pack.version];
+    if (!texts.every((v) => typeof v === 'string') || (pack.kind !== 'default' && pack.kind !== 'custom')) {
+      return null;
+    }
+    return stored as AvailableVoicePack;
   } catch {
     return null;
   }

@@ -9,7 +9,7 @@ import {
   VOICE_READY_SPECIALS,
   VOICE_SEQUENCE_GAP_MS,
   WINNING_SOUND_MS,
-} from '@cartela/contract';
+} from '@cartela/contract/voices';
 import { letterOf, NUMBER_MAX } from '@cartela/core';
 import { type VoiceFileRecord, voiceFileKey } from '@/lib/offline-db';
 

@@ -1,9 +1,9 @@
-import { gameRoutes } from '@cartela/contract';
 import { claimFor, type GameState } from '@cartela/core';
 import { type MouseEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { currentLanguage } from '@/i18n';
+import { loadWholeContract } from '@/lib/contract';
 import { paths } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
 import { setSiteHeaderHidden, toggleSiteHeader } from '@/lib/site-header';
@@ -298,8 +298,8 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
             : t('room.cancelled.done');
     notify.screen.success(said, { duration: TOAST_DURATION.screen.error });
     // The games' lists and history hold the game as it was: every answer about games goes. (Loaded here: the
-    // room's own code stays apart from the pages' data code.)
-    const { forget } = await import('@/api/keys');
+    // room's own code stays apart from the pages' data code and zod, decision 073.)
+    const [{ forget }, { gameRoutes }] = await Promise.all([import('@/api/keys'), loadWholeContract()]);
     forget(queryClient, [gameRoutes]);
     void navigate(paths.gameHistory(gameId));
   };

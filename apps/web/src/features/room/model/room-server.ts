@@ -1,9 +1,10 @@
 // The server as the room reaches it (decision 050): its game's state, its event log, the cancel, and the user read
 // again after money moved. One interface, so each part of the session can be tested with a stand-in.
-import { authRoutes, type GameEvent, gameRoutes, type RouteResponse } from '@cartela/contract';
+import type { GameEvent, gameRoutes, RouteResponse } from '@cartela/contract';
 import type { GameState } from '@cartela/core';
 // biome-ignore lint/style/noRestrictedImports: the room syncs its offline event log itself; nothing here is cached.
 import { ApiError, api } from '@/lib/api';
+import { loadWholeContract } from '@/lib/contract';
 import { updateSessionUser } from '@/lib/session';
 import type { RoomGameInfo } from './types';
 
@@ -22,15 +23,21 @@ export interface RoomServer {
   refreshUser(): Promise<void>;
 }
 
-/** The real server, through the app's API client. */
+/**
+ * The real server, through the app's API client. The room draws its game from the device's copy before it asks
+ * the server anything, so the contract's schemas (zod) load after its first paint, with the first call
+ * (decision 073); a failed load is a transient failure like the network's.
+ */
 export function roomServer(gameId: string): RoomServer {
   const params = { id: gameId };
+  const routes = async () => (await loadWholeContract()).gameRoutes;
   return {
-    state: () => api(gameRoutes.roomState, { params }),
-    events: (events) => api(gameRoutes.events, { params, body: { events } }),
-    cancel: (reason) => api(gameRoutes.cancel, { params, body: reason ? { reason } : {} }),
+    state: async () => api((await routes()).roomState, { params }),
+    events: async (events) => api((await routes()).events, { params, body: { events } }),
+    cancel: async (reason) => api((await routes()).cancel, { params, body: reason ? { reason } : {} }),
     async refreshUser() {
       try {
+        const { authRoutes } = await loadWholeContract();
         const { user } = await api(authRoutes.me);
         updateSessionUser(user);
       } catch {
