@@ -40,7 +40,7 @@ test.describe('super agent management', () => {
     await expect(row).toContainText('Active');
 
     // Assign agent1 (the demo data has it under super1): the dialog says that agreement ends.
-    await row.getByRole('button', { name: `Assign an agent to ${name}` }).click();
+    await row.getByRole('button', { name: `Assign agent to ${name}` }).click();
     const assign = page.getByRole('dialog', { name: 'Assign Agent' });
     await expect(assign.getByLabel('Super agent commission rate (%)')).toHaveValue('20');
     await assign.getByLabel('Agent', { exact: true }).selectOption({ label: 'agent1' });

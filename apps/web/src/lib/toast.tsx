@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { type CSSProperties, lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import type { ExternalToast } from 'sonner';
 import { errorText } from './errors';
 
@@ -55,7 +55,14 @@ export function ToasterHost() {
         closeButton
         offset={{ top: '4.75rem', right: '1rem' }}
         mobileOffset={{ bottom: '1rem' }}
-        style={{ fontFamily: 'inherit' }}
+        // Sonner's own green and red text are under 4.5:1 on their pale backgrounds: ours meet WCAG AA.
+        style={
+          {
+            fontFamily: 'inherit',
+            '--success-text': 'var(--color-success-700)',
+            '--error-text': 'var(--color-danger-700)',
+          } as CSSProperties
+        }
       />
     </Suspense>
   );

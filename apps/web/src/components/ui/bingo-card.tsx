@@ -83,7 +83,7 @@ export function BingoCard({
                     'rounded-lg text-center align-middle font-bold',
                     s.cell,
                     free
-                      ? 'bg-coin-500 text-coin-800'
+                      ? 'bg-coin-500 text-ink' /* the FREE label is small: 4.5:1 needs dark ink on gold */
                       : marked?.has(value)
                         ? 'bg-success-600 text-white'
                         : 'bg-surface text-ink',

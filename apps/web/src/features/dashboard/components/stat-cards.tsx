@@ -39,8 +39,9 @@ export function StatCards({ title, items }: { title: string; items: readonly Sta
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {items.map(({ label, value, hint, icon: Icon, tone = 'brand' }) => (
           <Card key={label} className="flex min-w-0 flex-col p-3 sm:p-5">
-            <div className="flex items-start justify-between gap-2">
-              <dt className="text-sm leading-snug text-ink-muted">{label}</dt>
+            {/* The card is the list's group: its term and descriptions are its direct children (WCAG's dl rule). */}
+            <dt className="flex items-start justify-between gap-2 text-sm leading-snug text-ink-muted">
+              {label}
               <span
                 className={clsx(
                   'hidden size-9 shrink-0 items-center justify-center rounded-lg min-[400px]:flex',
@@ -49,7 +50,7 @@ export function StatCards({ title, items }: { title: string; items: readonly Sta
               >
                 <Icon className="size-4" aria-hidden="true" />
               </span>
-            </div>
+            </dt>
             <dd className="mt-1 text-lg font-bold tracking-tight [overflow-wrap:break-word] text-ink tabular-nums sm:text-2xl">
               {breakable(value)}
             </dd>

@@ -160,7 +160,7 @@ const text = (element: Element) => element.textContent!.replace(/\u00a0/g, ' ');
 /** The figure shown under a card's label. */
 async function figure(region: string, label: string) {
   const cards = within(await screen.findByRole('region', { name: region }, slow));
-  return (await cards.findByText(label)).closest('div')!.nextElementSibling;
+  return (await cards.findByText(label)).closest('dt')!.nextElementSibling;
 }
 
 describe('agent dashboard', () => {

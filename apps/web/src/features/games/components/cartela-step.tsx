@@ -175,12 +175,47 @@ interface NumberGridProps {
   onPick: (n: number) => void;
 }
 
-/** The cartelas 1-300 as toggle buttons: the agent's own (selected or not) and, dashed, the others. */
+/** Where an arrow key, Home or End moves the focus in the grid, `columns` to a row; null for other keys. */
+export function gridMove(key: string, from: number, columns: number): number | null {
+  const to =
+    key === 'ArrowRight'
+      ? from + 1
+      : key === 'ArrowLeft'
+        ? from - 1
+        : key === 'ArrowDown'
+          ? from + columns
+          : key === 'ArrowUp'
+            ? from - columns
+            : key === 'Home'
+              ? CARTELA_MIN
+              : key === 'End'
+                ? CARTELA_MAX
+                : null;
+  return to === null ? null : Math.min(CARTELA_MAX, Math.max(CARTELA_MIN, to));
+}
+
+/**
+ * The cartelas 1-300 as toggle buttons: the agent's own (selected or not) and, dashed, the others. One stop of the
+ * Tab key, not 300 (the buttons after it stay a press away): the arrows, Home and End move between the numbers,
+ * Space or Enter picks one (a roving tabindex, as WAI-ARIA's grids do).
+ */
 const NumberGrid = memo(function NumberGrid({ assigned, selected, onPick }: NumberGridProps) {
   const { t } = useTranslation();
+  const [active, setActive] = useState(CARTELA_MIN);
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const list = event.currentTarget;
+    // The row's length as the layout has it (auto-fill: it changes with the width).
+    const columns = getComputedStyle(list).gridTemplateColumns.split(' ').filter(Boolean).length || 1;
+    const next = gridMove(event.key, active, columns);
+    if (next === null) return;
+    event.preventDefault();
+    setActive(next);
+    list.querySelector<HTMLButtonElement>(`button[data-n="${next}"]`)?.focus();
+  };
   return (
     <ul
       aria-label={t('games.wizard.cartelas.grid')}
+      onKeyDown={onKeyDown}
       className="grid max-h-[min(40dvh,20rem)] grid-cols-[repeat(auto-fill,minmax(2.6rem,1fr))] gap-1.5 overflow-y-auto rounded-lg border border-line bg-surface-muted p-2"
     >
       {ALL_NUMBERS.map((n) => {
@@ -190,7 +225,10 @@ const NumberGrid = memo(function NumberGrid({ assigned, selected, onPick }: Numb
           <li key={n}>
             <button
               type="button"
+              data-n={n}
+              tabIndex={n === active ? 0 : -1}
               onClick={() => onPick(n)}
+              onFocus={() => setActive(n)}
               aria-pressed={mine ? on : undefined}
               aria-label={
                 mine

@@ -60,10 +60,10 @@ describe('/game-history/{gameId}', () => {
     );
     // Coloured by range: B blue, I red, N slate, G green, O amber.
     const colour = {
-      B: 'bg-sky-600',
-      I: 'bg-rose-600',
+      B: 'bg-sky-700',
+      I: 'bg-rose-700',
       N: 'bg-violet-600',
-      G: 'bg-emerald-600',
+      G: 'bg-emerald-700',
       O: 'bg-amber-400',
     };
     for (const [i, n] of calledNumbers.entries()) {

@@ -142,7 +142,7 @@ describe('super agent management', () => {
     const retired = within(table).getByText('retired').closest('tr')!;
     expect(within(retired).getByText('Inactive')).toBeInTheDocument();
     // An inactive super agent cannot be given agents.
-    expect(within(retired).getByRole('button', { name: 'Assign an agent to retired' })).toBeDisabled();
+    expect(within(retired).getByRole('button', { name: 'Assign agent to retired' })).toBeDisabled();
   });
 
   it('says so when there is no super agent yet, and when the list cannot be loaded', async () => {
@@ -337,7 +337,7 @@ describe('super agent management', () => {
       });
       const user = userEvent.setup();
       // From super2's row: super2 is chosen already.
-      await user.click(await screen.findByRole('button', { name: 'Assign an agent to super2' }));
+      await user.click(await screen.findByRole('button', { name: 'Assign agent to super2' }));
       const dialog = await screen.findByRole('dialog');
       expect(within(dialog).getByLabelText('Super agent')).toHaveValue(ids.super2);
 
@@ -372,7 +372,7 @@ describe('super agent management', () => {
         }),
       });
       const user = userEvent.setup();
-      await user.click(await screen.findByRole('button', { name: 'Assign an agent to super1' }));
+      await user.click(await screen.findByRole('button', { name: 'Assign agent to super1' }));
       const dialog = await screen.findByRole('dialog');
       await user.selectOptions(within(dialog).getByLabelText('Agent'), 'agent1');
       await user.click(within(dialog).getByRole('button', { name: 'Assign' }));

@@ -28,7 +28,7 @@ export function DisplayBoard({ called, last }: { called: ReadonlySet<number>; la
                 data-called={on || undefined}
                 aria-label={on ? `${letterOf(n)}-${n} ✓` : `${letterOf(n)}-${n}`}
                 className={`flex items-center justify-center rounded-[calc(var(--u)*0.6)] font-bold tabular-nums text-[calc(var(--u)*2.3)] transition-colors duration-500 ${
-                  on ? ballColour(n) : 'bg-white/5 text-white/25'
+                  on ? ballColour(n) : 'bg-white/5 text-white/50' /* 5:1, WCAG AA */
                 } ${n === last ? 'ring-[calc(var(--u)*0.35)] ring-white ring-inset' : ''}`}
               >
                 {n}
