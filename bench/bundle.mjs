@@ -1,5 +1,6 @@
 // The login route's JavaScript, gzipped: the entry chunk, everything it imports statically, and the lazy
 // chunk of the sign-in page with its static imports. Target: at most 120 KB gzipped (issue 22; 150 before).
+// Then the game room's route (<= 200 KB) and the public /verify page's (<= 80 KB, decision 074).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -63,4 +64,25 @@ if (roomKey) {
     `bundle: game room route JavaScript ${(room / 1024).toFixed(1)} KB gzipped (entry + data layer + shell + room; target <= 200 KB) ${verdict(room <= 200 * 1024)}`,
   );
 }
-process.exitCode = js <= 120 * 1024 && room <= 200 * 1024 ? 0 : 1;
+// The public /verify page (issue 23, decision 074): its own build (apps/web/vite.verify.config.ts) with its own
+// manifest; everything its entry loads. Target: at most 80 KB gzipped.
+const verifyManifest = JSON.parse(readFileSync(path.join(dist, '.vite/verify-manifest.json'), 'utf8'));
+const verifyKeys = new Set();
+const verifyStack = Object.keys(verifyManifest).filter((k) => verifyManifest[k].isEntry);
+while (verifyStack.length) {
+  const k = verifyStack.pop();
+  if (verifyKeys.has(k) || !verifyManifest[k]) continue;
+  verifyKeys.add(k);
+  verifyStack.push(...(verifyManifest[k].imports ?? []));
+}
+let verify = 0;
+let verifyCss = 0;
+for (const k of verifyKeys) {
+  verify += gz(verifyManifest[k].file);
+  for (const c of verifyManifest[k].css ?? []) verifyCss += gz(c);
+}
+const verifyOk = verifyKeys.size > 0 && verify <= 80 * 1024;
+console.log(
+  `bundle: verify route JavaScript ${(verify / 1024).toFixed(1)} KB gzipped (its own entry; target <= 80 KB) ${verdict(verifyOk)}; CSS ${(verifyCss / 1024).toFixed(1)} KB`,
+);
+process.exitCode = js <= 120 * 1024 && room <= 200 * 1024 && verifyOk ? 0 : 1;

@@ -318,6 +318,8 @@ try {
     DATABASE_POOL_MAX: String(POOL_MAX),
     JWT_SECRET: randomBytes(32).toString('hex'),
     DEMO_DATA: '1',
+    // The demo admin only: no month of history being made while the load runs (decision 076).
+    DEMO_HISTORY: '0',
     TRUST_PROXY: '1',
     // Every sign-in comes from one address (nginx's, and behind it this process): the run is not an attack.
     LOGIN_RATE_LIMIT_MAX: '1000000',

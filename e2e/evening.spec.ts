@@ -7,20 +7,14 @@
 // cells of the B column swapped. A twin's columns hold the same numbers as its original's, so with 'Any
 // Vertical Line' every completed column completes on both cards on the same ball, whichever order the draw has.
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { ballLabel, type Card, callOrder, firstWin, type RoomStateAnswer, range } from './support/draw';
 import { signInAs } from './support/pages';
 import { expect, test } from './support/test';
 
-const LETTERS = 'BINGO';
-const ballLabel = (n: number) => `${LETTERS[Math.floor((n - 1) / 15)]}-${n}`;
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const PAIRS = 10;
 const STAKE = 20;
 const PATTERN = 'any-vertical';
 
-type Card = number[][];
-interface RoomStateAnswer {
-  state: { calledNumbers: number[]; remaining: number[]; cartelas: { cartelaNumber: number; card: Card }[] };
-}
 interface GameAnswer {
   game: {
     gameId: string;
@@ -80,18 +74,6 @@ async function makeTwins(browser: Browser, request: APIRequestContext, agentId: 
       bingoCard: twin,
     });
   }
-}
-
-/** The first call after which some card has a whole column called, and every card that has one then. */
-function firstWin(order: number[], cartelas: RoomStateAnswer['state']['cartelas']) {
-  for (let k = 1; k <= order.length; k++) {
-    const called = new Set([0, ...order.slice(0, k)]); // 0: the free centre
-    const winners = cartelas
-      .filter(({ card }) => range(0, 4).some((c) => card.every((row) => called.has(row[c]!))))
-      .map((c) => c.cartelaNumber);
-    if (winners.length > 0) return { calls: k, winners };
-  }
-  throw new Error('no card completes a column');
 }
 
 // Outside test-results/, which Playwright empties at each run: for a person to look at.
@@ -163,10 +145,10 @@ async function evening(
   await controls(page).getByRole('button', { name: 'Auto Call', exact: true }).click();
   await expect(callsShown(page, 1)).toBeVisible({ timeout: 15_000 });
 
-  const { state } = await api<RoomStateAnswer>(request, token, 'GET', `/api/games/${gameId}/state`);
-  const order = [...state.calledNumbers, ...state.remaining];
+  const answer = await api<RoomStateAnswer>(request, token, 'GET', `/api/games/${gameId}/state`);
+  const order = callOrder(answer);
   expect(order).toHaveLength(75);
-  const win = firstWin(order, state.cartelas);
+  const win = firstWin(order, answer.state.cartelas);
   // Twins win together: a tie, whatever the order.
   expect(win.winners.length).toBeGreaterThanOrEqual(2);
   expect(win.winners.length % 2).toBe(0);

@@ -3,6 +3,7 @@
 // made offline across reloads and a closed page, synced once each; shuffle offline; cancel with a refund; one
 // caller per game and the hall display following the room.
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { apiCall } from './support/api';
 import { signInAs, tokenFor } from './support/pages';
 import { expect, test } from './support/test';
 
@@ -34,21 +35,7 @@ interface GameAnswer {
   };
 }
 
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  method: 'GET' | 'POST',
-  path: string,
-  data?: object,
-) {
-  const response = await request.fetch(path, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    ...(data ? { data } : {}),
-  });
-  expect(response.status(), `${method} ${path}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
+const api = apiCall;
 
 async function newGame(request: APIRequestContext, token: string, pattern: string, cartelas: number[]) {
   const created = await api<{ gameId: string }>(request, token, 'POST', '/api/games', {

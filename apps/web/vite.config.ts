@@ -1,42 +1,8 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-
-const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt)$/;
-
-/**
- * Next to each text file of the build, its .br (brotli at its best) and .gz: the server sends those as they
- * are (@fastify/static preCompressed), so a phone on mobile data gets the sign-in code in about a third of
- * the bytes and the server spends nothing compressing it.
- */
-function precompress(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'cartela-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
-        if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
-        const file = path.join(entry.parentPath, entry.name);
-        const data = readFileSync(file);
-        if (data.length < 1024) continue;
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-      }
-    },
-  };
-}
+import { precompress, resolve } from './vite.shared';
 
 /**
  * The service worker (decision 052): Workbox's generateSW through vite-plugin-pwa. It precaches the whole
@@ -61,7 +27,8 @@ function serviceWorker() {
       // recharts' chunk is the largest (about 380 KB before compression).
       maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       navigateFallback: '/index.html',
-      navigateFallbackDenylist: [/^\/api(\/|$)/i],
+      // /verify is the public check's own page (verify.html, decision 074), never the app's shell.
+      navigateFallbackDenylist: [/^\/api(\/|$)/i, /^\/verify(\/|$)/i],
       // No runtime caching: what is not in the build goes to the network as it is (the API above all).
       runtimeCaching: [],
       skipWaiting: false,
@@ -79,12 +46,7 @@ function serviceWorker() {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
-  // Workspace packages (@cartela/contract, @cartela/core) export their TypeScript source under "source".
-  resolve: {
-    conditions: ['source', ...defaultClientConditions],
-    // `@/` is src/ (also in tsconfig.json and the root vitest.config.ts): see decision 035.
-    alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }],
-  },
+  resolve,
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },

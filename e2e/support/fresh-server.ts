@@ -69,7 +69,14 @@ export async function startFreshServer(options: FreshServerOptions = {}): Promis
       throw new Error(`the fresh server exited with ${child.exitCode}${said()}`);
     }
     try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
+      if ((await fetch(`${baseURL}/api/health`)).ok) {
+        // The demo's month of history (decision 076) is made after the server listens, and API requests wait for
+        // it: the first answer of an API route (401 without a session) says the hall is ready.
+        await fetch(`${baseURL}/api/auth/me`, {
+          signal: AbortSignal.timeout(Math.max(1, deadline - Date.now())),
+        });
+        break;
+      }
     } catch {}
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

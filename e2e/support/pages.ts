@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO = {
   admin: { username: 'admin', password: 'admin123' },
@@ -154,3 +154,11 @@ export async function signInThroughForm(page: Page, who: keyof typeof DEMO): Pro
 }
 
 export const mainNav = (page: Page) => page.getByRole('navigation', { name: /^(Main navigation|ዋና ማውጫ)$/ });
+
+/** A figure card of a description list: its value (the first dd) and its hint (the second). */
+export function figure(scope: Page | Locator, label: string) {
+  // The inner locator of `has` is relative to the card, so it is made from the page, not from `scope`.
+  const page = 'goto' in scope ? scope : scope.page();
+  const card = scope.locator('dl > *').filter({ has: page.locator('dt').getByText(label, { exact: true }) });
+  return { value: card.locator('dd').first(), hint: card.locator('dd').nth(1) };
+}

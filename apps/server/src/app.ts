@@ -8,6 +8,7 @@ import { agentsModule } from './modules/agents/index.js';
 import { authModule } from './modules/auth/index.js';
 import { balanceModule } from './modules/balance/index.js';
 import { cartelasModule } from './modules/cartelas/index.js';
+import { coinsModule } from './modules/coins/index.js';
 import { commissionModule } from './modules/commission/index.js';
 import { gamesModule } from './modules/games/index.js';
 import { healthModule } from './modules/health/index.js';
@@ -40,6 +41,7 @@ const MODULES: readonly ServerModule[] = [
   statsModule,
   voicePacksModule,
   reportsModule,
+  coinsModule,
 ];
 
 export interface BuildAppOptions {
@@ -52,6 +54,11 @@ export interface BuildAppOptions {
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
   /** The clock of the modules' "today" (tests fix it); the real time by default. */
   now?: () => Date;
+  /**
+   * What API requests wait for before they are served (all but /api/health): the demo's month being made after a
+   * first start (decision 076). A failure releases them too (main.ts says it).
+   */
+  ready?: Promise<unknown>;
 }
 
 /** Never written to the logs, wherever they appear. */
@@ -70,6 +77,23 @@ export const REDACTED_PATHS = [
   '*.token',
 ];
 
+/** API requests (but the health check) wait until `ready` settles; nothing waits once it has. */
+function waitFor(app: FastifyInstance, ready: Promise<unknown>): void {
+  let settled = false;
+  const done = ready.then(
+    () => {
+      settled = true;
+    },
+    () => {
+      settled = true;
+    },
+  );
+  app.addHook('onRequest', async (request) => {
+    if (settled || !request.url.startsWith('/api/') || request.url.startsWith('/api/health')) return;
+    await done;
+  });
+}
+
 /** A number of hops, as a function (Fastify's typings only take booleans, addresses or a function). */
 function trustProxyOption(value: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
@@ -81,6 +105,7 @@ export async function buildApp({
   logger,
   extraRoutes,
   now = () => new Date(),
+  ready,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // A logger configuration passed in (tests read the lines) keeps the redaction and the error serializer.
@@ -111,6 +136,7 @@ export async function buildApp({
   // JSON only: a text/plain body is answered 415 instead of reaching a schema that expects an object.
   app.removeContentTypeParser('text/plain');
   setupErrors(app);
+  if (ready) waitFor(app, ready);
   setupSecurity(app);
   setupCompression(app);
   setupDocs(app, { version: serverVersion() });

@@ -101,6 +101,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://db/x', JWT_SECRET: SECRET }).demoData).toBe(false);
     expect(loadConfig({ DEMO_DATA: '0' }).demoData).toBe(false);
     expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
+    // The demo's month of history comes with the demo data unless DEMO_HISTORY=0 (decision 076).
+    expect(loadConfig({}).demoHistory).toBe(true);
+    expect(loadConfig({ DEMO_HISTORY: '0' }).demoHistory).toBe(false);
+    expect(() => loadConfig({ DEMO_HISTORY: 'maybe' })).toThrow(/DEMO_HISTORY/);
   });
 
   it('reads TRUST_PROXY as a flag, a hop count or a list of addresses', () => {

@@ -75,6 +75,23 @@ const trustProxy = z
       .filter(Boolean);
   });
 
+/**
+ * PUBLIC_URL: an http(s) address without query or fragment ('http://192.168.1.10:3000', 'https://bingo.example/x'),
+ * kept without its trailing slash.
+ */
+const publicUrl = z
+  .string()
+  .trim()
+  .refine((v) => {
+    try {
+      const url = new URL(v);
+      return /^https?:$/.test(url.protocol) && url.search === '' && url.hash === '' && !url.username;
+    } catch {
+      return false;
+    }
+  }, 'must be an http:// or https:// address without ?query or #fragment, such as http://192.168.1.10:3000')
+  .transform((v) => v.replace(/\/+$/, ''));
+
 const EnvSchema = z.object({
   PORT: integer(1, 65535).default(3000),
   HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
@@ -93,6 +110,7 @@ const EnvSchema = z.object({
     .optional(),
   JWT_EXPIRES_IN: duration.default(12 * 3_600_000),
   DEMO_DATA: boolean.optional(),
+  DEMO_HISTORY: boolean.default(true),
   ADMIN_USERNAME: z
     .string()
     .trim()
@@ -108,6 +126,11 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT_ACCOUNT_MAX: integer(1, 1_000_000).default(50),
   LOGIN_RATE_LIMIT_ACCOUNT_WINDOW: duration.default(3_600_000),
   TRUST_PROXY: trustProxy.default(false),
+  // The address players reach the server by (the QR code of /verify, the printed sheets; decision 074).
+  PUBLIC_URL: publicUrl.optional(),
+  // Requests to the public game route (/api/public/games/...) per client address and window (decision 074).
+  PUBLIC_RATE_LIMIT_MAX: integer(1, 1_000_000).default(60),
+  PUBLIC_RATE_LIMIT_WINDOW: duration.default(60_000),
   WEB_DIST: z.string().trim().min(1, 'must not be empty').optional(),
   // The largest JSON request foreseen (a pattern update of all 300 cartelas) is ~110 KB. Routes that take
   // bigger uploads set their own bodyLimit.
@@ -144,6 +167,8 @@ export interface Config {
     expiresInMs: number;
   };
   demoData: boolean;
+  /** With the demo data: its 30 days of history (decision 076). */
+  demoHistory: boolean;
   admin: { username: string; password: string } | null;
   logLevel: (typeof LOG_LEVELS)[number];
   businessTimeZone: string;
@@ -154,6 +179,10 @@ export interface Config {
     perAccount: LimitRule;
   };
   trustProxy: boolean | number | string[];
+  /** PUBLIC_URL without its trailing slash: the address players reach the server by; null when not set. */
+  publicUrl: string | null;
+  /** Requests to a public game per client address (decision 074). */
+  publicRateLimit: LimitRule;
   webDist: string;
   bodyLimit: number;
   /** Batched game writes on their way at once (GAMES_WRITES_IN_FLIGHT). */
@@ -222,6 +251,7 @@ export function loadConfig(
     jwt: { secret: e.JWT_SECRET ?? null, expiresInMs: e.JWT_EXPIRES_IN },
     // The embedded database is for trying Cartela out: demo data unless DEMO_DATA=0. A real server opts in.
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
+    demoHistory: e.DEMO_HISTORY,
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
@@ -234,6 +264,8 @@ export function loadConfig(
       perAccount: { max: e.LOGIN_RATE_LIMIT_ACCOUNT_MAX, windowMs: e.LOGIN_RATE_LIMIT_ACCOUNT_WINDOW },
     },
     trustProxy: e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL ?? null,
+    publicRateLimit: { max: e.PUBLIC_RATE_LIMIT_MAX, windowMs: e.PUBLIC_RATE_LIMIT_WINDOW },
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : DEFAULT_WEB_DIST,
     bodyLimit: e.BODY_LIMIT,
     gamesWritesInFlight: e.GAMES_WRITES_IN_FLIGHT,

@@ -28,7 +28,7 @@ function lanUrls(port: number): string[] {
 function banner(
   config: Config,
   opened: OpenedDatabase,
-  { migrations, demoCreated, admin, publishedPasswords, timeZone }: PrepareResult,
+  { migrations, demoCreated, demoHistory, admin, publishedPasswords, timeZone }: PrepareResult,
 ): string {
   const wildcard = config.host === '0.0.0.0' || config.host === '::';
   const local = `http://${wildcard ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
@@ -48,7 +48,10 @@ function banner(
     );
   }
   if (demoCreated) {
-    lines.push('', `Demo data created: ${DEMO_CARTELA_COUNT} system cartelas and these accounts:`);
+    lines.push(
+      '',
+      `Demo data created: ${DEMO_CARTELA_COUNT} system cartelas${demoHistory ? ', 30 days of history (being made now: the API answers once it is)' : ''} and these accounts:`,
+    );
     for (const a of DEMO_ACCOUNTS)
       lines.push(`  ${`${a.username} / ${a.password}`.padEnd(22)} ${a.description}`);
   }
@@ -72,6 +75,28 @@ function banner(
     );
   }
   return `${lines.join('\n')}\n\n`;
+}
+
+/** Makes the demo's month and says so; never rejects (a failure is said, and the requests waiting go on). */
+async function makeHistory(
+  opened: OpenedDatabase,
+  options: NonNullable<PrepareResult['demoHistory']>,
+  signal: AbortSignal,
+): Promise<void> {
+  const started = performance.now();
+  try {
+    const { makeDemoHistory } = await import('./db/demo-history.js');
+    const made = await makeDemoHistory(opened.database, options, signal);
+    if (!made.complete) return;
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    process.stdout.write(
+      `Demo history made in ${seconds} s: ${made.games} games, ${made.topUps} coin purchases, ` +
+        `${made.payments} commission payments over the last 30 days.\n`,
+    );
+  } catch (err) {
+    if (signal.aborted) return;
+    process.stderr.write(`The demo history could not be made: ${(err as Error)?.stack ?? String(err)}\n`);
+  }
 }
 
 async function main(): Promise<void> {
@@ -126,11 +151,20 @@ async function main(): Promise<void> {
   }
   let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
   let app: Awaited<ReturnType<Awaited<typeof appModule>['buildApp']>>;
+  // The demo's month (decision 076) is made once the server listens; API requests wait for it.
+  const stopHistory = new AbortController();
+  let history: Promise<void> | undefined;
+  let historyMade: () => void = () => {};
   try {
     const appConfig = withJwtSecret(config);
     prepared = await prepareDatabase(opened.database, config, demoHashes ? { demoHashes } : {});
+    const ready = prepared.demoHistory
+      ? new Promise<void>((resolve) => {
+          historyMade = resolve;
+        })
+      : undefined;
     const { buildApp } = await appModule;
-    app = await buildApp({ config: appConfig, database: opened.database });
+    app = await buildApp({ config: appConfig, database: opened.database, ...(ready ? { ready } : {}) });
   } catch (err) {
     await opened.close().catch(() => {});
     fail(`Could not prepare the database or the server: ${(err as Error)?.stack ?? String(err)}`);
@@ -147,6 +181,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 10_000).unref();
     try {
+      stopHistory.abort(); // what was made stays; the rest of the month is not made
+      await history;
+      historyMade(); // requests waiting for it go on (none waits when it was not started)
       await app.close(); // stops accepting, waits for requests in flight
       await opened.close();
       process.exit(0);
@@ -169,6 +206,9 @@ async function main(): Promise<void> {
   }
   process.stdout.write(banner(config, opened, prepared));
   for (const warning of configWarnings(config)) process.stdout.write(`WARNING: ${warning}\n\n`);
+  if (prepared.demoHistory && !stopping) {
+    history = makeHistory(opened, prepared.demoHistory, stopHistory.signal).finally(historyMade);
+  }
 }
 
 process.on('unhandledRejection', (err) => {

@@ -3,6 +3,7 @@
 import { PATTERN_IDS } from '@cartela/core';
 import { z } from 'zod';
 import { NewPassword } from './auth.js';
+import { CoinReason } from './coins.js';
 import {
   Etb,
   FinancialModel,
@@ -153,7 +154,7 @@ export const CoinLedgerEntry = z
     delta: z.number().int(),
     balanceBefore: z.number().int(),
     balanceAfter: z.number().int(),
-    reason: z.enum(['top-up', 'game', 'refund', 'adjustment', 'demo']),
+    reason: CoinReason,
     etbAmount: Etb.nullable(),
     gameId: Id.nullable(),
     notes: z.string().nullable(),

@@ -397,6 +397,87 @@ export const RoomStateResponse = z
   .object({ lastSeq: z.number().int(), state: RoomState, game: Game })
   .meta({ id: 'RoomStateResponse' });
 
+/**
+ * A game as anyone may see it, without signing in (the public /verify page, decision 074): what the hall could
+ * see on the TV, and once the game is over what proves its draw. Nothing of the hall or the network: no agent,
+ * no user, no other game, no money but the stake and the prize. While it runs: its status, pattern, how many
+ * cartelas play, the stake and the prize, the commitment and the calls so far; the seed is null until it is
+ * over (product/draw.md#the-provably-fair-draw). Finished or cancelled: also the seed, the winners, the claims
+ * and the shuffles that reordered the balls (games recorded before 2026-11-26).
+ */
+export const PublicGame = z
+  .object({
+    gameId: z.string(),
+    status: GameStatus,
+    patternId: PatternId,
+    cartelaCount: z.number().int().describe('Cartelas in play (one player each)'),
+    stake: Etb,
+    prize: Etb.describe(
+      'What the winners share; 0 for a cancelled game (the stakes went back, decision 064)',
+    ),
+    commitment: z.string().describe('SHA-256 of the seed, published before the first call'),
+    createdAt: IsoDateTime,
+    startedAt: IsoDateTime.nullable().describe('When the first ball was called (null before it)'),
+    finishedAt: IsoDateTime.nullable(),
+    calledNumbers: z.array(z.number().int()).describe('Balls called so far, in call order'),
+    seed: z
+      .string()
+      .nullable()
+      .describe('The seed, revealed once the game is finished or cancelled; null before'),
+    winners: z
+      .array(
+        z.object({
+          cartelaNumber: z.number().int(),
+          patternId: PatternId,
+          lastBall: z.number().int(),
+          callCount: z.number().int(),
+          prizeShare: Etb,
+        }),
+      )
+      .describe('Once over: every confirmed GOOD BINGO with its share of the prize ([] before)'),
+    claims: z
+      .array(
+        z.object({
+          cartelaNumber: z.number().int(),
+          decision: z.enum(['good-bingo', 'block']),
+          reason: z.string(),
+          callCount: z.number().int().describe('How many balls had been called when it was checked'),
+          lastBall: z.number().int(),
+        }),
+      )
+      .describe('Once over: every cartela checked, in order ([] before)'),
+    reorderedAfter: z
+      .array(z.number().int())
+      .describe(
+        'Once over: for each shuffle that reordered the balls (games recorded before 2026-11-26 only), how many balls had been called',
+      ),
+    stakesRefunded: z
+      .boolean()
+      .nullable()
+      .describe(
+        'A cancelled game: true, the players got their stakes back (product/money.md); null otherwise',
+      ),
+  })
+  .meta({ id: 'PublicGame' });
+export type PublicGame = z.infer<typeof PublicGame>;
+
+export const PublicGameResponse = z.object({ game: PublicGame }).meta({ id: 'PublicGameResponse' });
+export type PublicGameResponse = z.infer<typeof PublicGameResponse>;
+
+/** Any text (but NUL): an id that is not a game's public id answers 404 like an unknown one. */
+export const PublicGameParams = z.strictObject({ gameId: text() });
+
+/** Where players reach the server (PUBLIC_URL), for the hall display's QR code and the printed sheets. */
+export const PublicAddressResponse = z
+  .object({
+    publicUrl: z
+      .string()
+      .nullable()
+      .describe("PUBLIC_URL without a trailing slash; null when it is not set (use the page's own origin)"),
+  })
+  .meta({ id: 'PublicAddressResponse' });
+export type PublicAddressResponse = z.infer<typeof PublicAddressResponse>;
+
 const agent = ['agent'] as const;
 const agentOrAdmin = ['agent', 'admin'] as const;
 
@@ -527,5 +608,21 @@ export const gameRoutes = {
     params: GameParams,
     body: GameEventsRequest,
     response: GameEventsResponse,
+  }),
+  publicGame: defineRoute({
+    method: 'GET',
+    path: '/api/public/games/:gameId',
+    summary:
+      'A game as anyone may check it, by its public id: no sign-in; the seed only once it is over (rate limited, cached)',
+    access: 'public',
+    params: PublicGameParams,
+    response: PublicGameResponse,
+  }),
+  publicAddress: defineRoute({
+    method: 'GET',
+    path: '/api/public/address',
+    summary: 'The address players reach the server by (PUBLIC_URL), for the QR code and the printed sheets',
+    access: 'public',
+    response: PublicAddressResponse,
   }),
 };

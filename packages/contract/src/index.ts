@@ -1,6 +1,7 @@
 export * from './agents.js';
 export * from './auth.js';
 export * from './cartelas.js';
+export * from './coins.js';
 export * from './commission.js';
 export * from './common.js';
 export * from './games.js';

@@ -7,7 +7,14 @@ import {
   referenceShuffle,
 } from '../scripts/reference-draw.js';
 import vectors from '../test-vectors/draw-v1.json' with { type: 'json' };
-import { drawOrder, isSeedHex, seedCommitment, shuffleRemaining, verifyGame } from './draw.js';
+import {
+  checkCallByCall,
+  drawOrder,
+  isSeedHex,
+  seedCommitment,
+  shuffleRemaining,
+  verifyGame,
+} from './draw.js';
 import { CoreError } from './errors.js';
 import { randomSeedHex } from './random.js';
 import { bytesToHex } from './sha256.js';
@@ -220,5 +227,80 @@ describe('verifyGame', () => {
       ok: false,
       code: 'TOO_MANY_CALLS',
     });
+  });
+});
+
+describe('checkCallByCall: the verifier as a person reads it', () => {
+  const seed = vectors.vectors[0]!.seedHex;
+  const commitment = seedCommitment(seed);
+  const order = drawOrder(seed);
+
+  it('says every call matches a seed that matches its commitment', () => {
+    const check = checkCallByCall({ commitment, seedHex: seed, calls: order.slice(0, 30) });
+    expect(check).toMatchObject({ computed: commitment, commitmentMatches: true, mismatch: null });
+    expect(check.verdict).toEqual({ kind: 'ok' });
+    expect(check.calls).toHaveLength(30);
+    expect(
+      check.calls.every((c, i) => c.status === 'ok' && c.expected === order[i] && c.index === i + 1),
+    ).toBe(true);
+  });
+
+  it('names the first call that differs, what the seed gives there, and leaves the rest unchecked', () => {
+    const calls = order.slice(0, 20);
+    [calls[6], calls[11]] = [calls[11]!, calls[6]!];
+    const check = checkCallByCall({ commitment, seedHex: seed, calls });
+    const mismatch = { index: 7, actual: order[11]!, expected: order[6]! };
+    expect(check.mismatch).toEqual(mismatch);
+    expect(check.verdict).toEqual({ kind: 'mismatch', ...mismatch });
+    expect(check.calls[6]).toEqual({ index: 7, number: order[11], status: 'mismatch', expected: order[6] });
+    expect(check.calls.slice(0, 6).every((c) => c.status === 'ok')).toBe(true);
+    expect(check.calls.slice(7).every((c) => c.status === 'unchecked' && c.expected === null)).toBe(true);
+    // verifyGame, the same replay, agrees.
+    expect(verifyGame({ commitment, seedHex: seed, calls })).toMatchObject({
+      code: 'CALL_MISMATCH',
+      callIndex: 6,
+    });
+  });
+
+  it('with a seed that is not the committed one, fails the commitment AND still shows where its order parts', () => {
+    const other = vectors.vectors[1]!.seedHex;
+    const check = checkCallByCall({ commitment, seedHex: other, calls: order.slice(0, 10) });
+    expect(check.commitmentMatches).toBe(false);
+    expect(check.computed).toBe(seedCommitment(other));
+    expect(check.verdict).toEqual({ kind: 'commitment' });
+    const first = order.findIndex((n, i) => drawOrder(other)[i] !== n);
+    expect(check.mismatch).toEqual({
+      index: first + 1,
+      actual: order[first],
+      expected: drawOrder(other)[first],
+    });
+  });
+
+  it('replays the reordering shuffles of old games like verifyGame', () => {
+    fc.assert(
+      fc.property(seedArb, fc.integer({ min: 0, max: 75 }), fc.integer({ min: 0, max: 75 }), (s, a, b) => {
+        const at = Math.min(a, b);
+        const calls = referenceGame(s, [at]).slice(0, Math.max(a, b));
+        const check = checkCallByCall({ commitment: seedCommitment(s), seedHex: s, calls, shuffles: [at] });
+        return check.verdict.kind === 'ok' && check.calls.every((c) => c.status === 'ok');
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('checks nothing for a seed that is not a seed, or calls that cannot be replayed, and never throws', () => {
+    expect(checkCallByCall({ commitment, seedHex: 'nope', calls: [1, 2] })).toMatchObject({
+      computed: null,
+      commitmentMatches: false,
+      mismatch: null,
+      verdict: { kind: 'invalid' },
+      calls: [
+        { index: 1, status: 'unchecked' },
+        { index: 2, status: 'unchecked' },
+      ],
+    });
+    const tooMany = checkCallByCall({ commitment, seedHex: seed, calls: [...order, 1] });
+    expect(tooMany.verdict).toMatchObject({ kind: 'invalid' });
+    expect(tooMany.commitmentMatches).toBe(true);
   });
 });

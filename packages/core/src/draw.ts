@@ -113,6 +113,54 @@ export type VerifyGameResult =
     };
 
 /**
+ * Replays the draw over the recorded calls (the seed being a seed): the order the seed gives, with the recorded
+ * shuffles of old games applied where they happened, until the first call that differs from it.
+ */
+function replay(
+  seedHex: string,
+  calls: readonly number[],
+  shuffles: readonly number[],
+): { ok: true; order: number[] } | { ok: false; callIndex: number; expected: number } {
+  // The upcoming balls in order (from index `next`); each shuffle reorders the balls not yet called.
+  let upcoming = drawOrder(seedHex);
+  let next = 0;
+  let s = 0;
+  for (let i = 0; i <= calls.length; i++) {
+    while (s < shuffles.length && shuffles[s] === i) {
+      s += 1;
+      upcoming = shuffleRemaining(seedHex, s, upcoming.slice(next));
+      next = 0;
+    }
+    if (i === calls.length) break;
+    const expected = upcoming[next]!;
+    if (calls[i] !== expected) return { ok: false, callIndex: i, expected };
+    next += 1;
+  }
+  return { ok: true, order: [...calls, ...upcoming.slice(next)] };
+}
+
+/** Why the recorded calls cannot be replayed at all (too many, shuffles out of place), or null. */
+function unreplayable(
+  calls: readonly number[],
+  shuffles: readonly number[],
+): { code: VerifyGameCode; reason: string } | null {
+  if (calls.length > NUMBER_MAX) {
+    return { code: 'TOO_MANY_CALLS', reason: `More than ${NUMBER_MAX} calls were recorded` };
+  }
+  let previous = 0;
+  for (const at of shuffles) {
+    if (!Number.isInteger(at) || at < previous || at > calls.length) {
+      return {
+        code: 'INVALID_SHUFFLES',
+        reason: 'Shuffle positions must be non-decreasing call counts within the recorded calls',
+      };
+    }
+    previous = at;
+  }
+  return null;
+}
+
+/**
  * Checks a finished game: the seed matches the commitment, and replaying the draw with the recorded shuffles
  * gives exactly the recorded calls. Never throws.
  */
@@ -136,41 +184,96 @@ export function verifyGame(input: VerifyGameInput): VerifyGameResult {
       reason: 'The seed does not match the published commitment',
     };
   }
-  if (calls.length > NUMBER_MAX) {
-    return { ok: false, code: 'TOO_MANY_CALLS', reason: `More than ${NUMBER_MAX} calls were recorded` };
+  const refused = unreplayable(calls, shuffles);
+  if (refused) return { ok: false, ...refused };
+  const replayed = replay(seedHex, calls, shuffles);
+  if (replayed.ok) return replayed;
+  const i = replayed.callIndex;
+  return {
+    ok: false,
+    code: 'CALL_MISMATCH',
+    reason: `Call ${i + 1} was ${calls[i]} but the seed gives ${replayed.expected}`,
+    callIndex: i,
+  };
+}
+
+/** One recorded call against the seed: it matches, it does not (the first that does not), or it was not reached. */
+export interface CallCheck {
+  /** 1-based position in the call order. */
+  index: number;
+  number: number;
+  status: 'ok' | 'mismatch' | 'unchecked';
+  /** The ball the seed gives at this position, where it is known. */
+  expected: number | null;
+}
+
+/**
+ * The check's conclusion: every call matches a seed that matches its commitment; the seed is not the committed
+ * one; the first call that differs from the seed's order; or nothing could be checked (`reason`).
+ */
+export type FairnessVerdict =
+  | { kind: 'ok' }
+  | { kind: 'commitment' }
+  | { kind: 'mismatch'; index: number; actual: number; expected: number }
+  | { kind: 'invalid'; reason: string };
+
+export interface CallByCallCheck {
+  /** The commitment published before the first call. */
+  published: string;
+  /** SHA-256 of the revealed seed, computed here; null when the seed is not a seed. */
+  computed: string | null;
+  commitmentMatches: boolean;
+  /** Every recorded call against the order of the seed given: ok up to the first that differs, then unchecked. */
+  calls: CallCheck[];
+  /** The first call that differs from the seed's order (whether or not the seed matches its commitment). */
+  mismatch: { index: number; actual: number; expected: number } | null;
+  verdict: FairnessVerdict;
+}
+
+/**
+ * The verifier as a person reads it (product/draw.md#the-provably-fair-draw): the seed's SHA-256 against the
+ * published commitment, and, apart from it, each recorded call against the order the seed gives, call by call,
+ * so a wrong seed still shows where its order and the calls part. The game history's Verify and the public
+ * /verify page both show this. Never throws.
+ */
+export function checkCallByCall(input: VerifyGameInput): CallByCallCheck {
+  const { commitment, seedHex, calls } = input;
+  const shuffles = input.shuffles ?? [];
+  const unchecked = (from: number): CallCheck[] =>
+    calls
+      .slice(from)
+      .map((number, i) => ({ index: from + i + 1, number, status: 'unchecked', expected: null }));
+  const computed = isSeedHex(seedHex) ? seedCommitment(seedHex) : null;
+  const commitmentMatches = computed !== null && computed === String(commitment).toLowerCase();
+  const base = { published: commitment, computed, commitmentMatches };
+  const refused =
+    computed === null ? { reason: 'The seed is not 32 bytes of hexadecimal' } : unreplayable(calls, shuffles);
+  if (refused) {
+    return {
+      ...base,
+      calls: unchecked(0),
+      mismatch: null,
+      verdict: { kind: 'invalid', reason: refused.reason },
+    };
   }
-  let previous = 0;
-  for (const at of shuffles) {
-    if (!Number.isInteger(at) || at < previous || at > calls.length) {
-      return {
-        ok: false,
-        code: 'INVALID_SHUFFLES',
-        reason: 'Shuffle positions must be non-decreasing call counts within the recorded calls',
-      };
-    }
-    previous = at;
-  }
-  // Replay: the upcoming balls in order (from index `next`); each shuffle reorders the balls not yet called.
-  let upcoming = drawOrder(seedHex);
-  let next = 0;
-  let s = 0;
-  for (let i = 0; i <= calls.length; i++) {
-    while (s < shuffles.length && shuffles[s] === i) {
-      s += 1;
-      upcoming = shuffleRemaining(seedHex, s, upcoming.slice(next));
-      next = 0;
-    }
-    if (i === calls.length) break;
-    const expected = upcoming[next]!;
-    if (calls[i] !== expected) {
-      return {
-        ok: false,
-        code: 'CALL_MISMATCH',
-        reason: `Call ${i + 1} was ${calls[i]} but the seed gives ${expected}`,
-        callIndex: i,
-      };
-    }
-    next += 1;
-  }
-  return { ok: true, order: [...calls, ...upcoming.slice(next)] };
+  const replayed = replay(seedHex, calls, shuffles);
+  const at = replayed.ok ? calls.length : replayed.callIndex;
+  const mismatch = replayed.ok ? null : { index: at + 1, actual: calls[at]!, expected: replayed.expected };
+  const checks: CallCheck[] = calls
+    .slice(0, at)
+    .map((number, i) => ({ index: i + 1, number, status: 'ok', expected: number }));
+  if (mismatch)
+    checks.push({
+      index: mismatch.index,
+      number: mismatch.actual,
+      status: 'mismatch',
+      expected: mismatch.expected,
+    });
+  checks.push(...unchecked(checks.length));
+  const verdict: FairnessVerdict = !commitmentMatches
+    ? { kind: 'commitment' }
+    : mismatch
+      ? { kind: 'mismatch', ...mismatch }
+      : { kind: 'ok' };
+  return { ...base, calls: checks, mismatch, verdict };
 }

@@ -66,9 +66,13 @@ export {
   validateCard,
 } from './cartela.js';
 export {
+  type CallByCallCheck,
+  type CallCheck,
+  checkCallByCall,
   DRAW_PREFIX,
   DRAW_VERSION,
   drawOrder,
+  type FairnessVerdict,
   isCommitment,
   isSeedHex,
   SHUFFLE_PREFIX,

@@ -4,7 +4,12 @@ import { applyBusinessTimeZone } from '../modules/stats/index.js';
 import { type Database, openDatabase } from './client.js';
 import { type EmbeddedStart, startEmbedded } from './embedded.js';
 import { migrate } from './migrate.js';
-import { accountsWithPublishedPasswords, ensureAdmin, seedDemoData } from './seed.js';
+import {
+  accountsWithPublishedPasswords,
+  type DemoHistoryOptions,
+  ensureAdmin,
+  seedDemoData,
+} from './seed.js';
 
 export interface OpenedDatabase {
   database: Database;
@@ -62,6 +67,8 @@ export interface PrepareResult {
   /** 'applied' when this start migrated the database (with several instances, only the first one does). */
   migrations: 'applied' | 'up-to-date';
   demoCreated: boolean;
+  /** The demo's month to make next (makeDemoHistory), when this start created the demo data with it. */
+  demoHistory: DemoHistoryOptions | null;
   admin: 'created' | 'exists' | null;
   /** Usernames that still have a published (demo) password: warned about at every start. */
   publishedPasswords: string[];
@@ -78,9 +85,11 @@ export function prepareDatabase(
   return database.withStartupLock(async () => {
     const migrations = await migrate(database);
     const timeZone = await applyBusinessTimeZone(database, config.businessTimeZone);
-    const demoCreated = config.demoData ? await seedDemoData(database, options.demoHashes) : false;
+    const history = config.demoHistory ? { timeZone: config.businessTimeZone, now: new Date() } : undefined;
+    const demoCreated = config.demoData ? await seedDemoData(database, options.demoHashes, history) : false;
+    const demoHistory = demoCreated && history ? history : null;
     const admin = config.admin ? await ensureAdmin(database, config.admin) : null;
     const publishedPasswords = await accountsWithPublishedPasswords(database);
-    return { migrations, demoCreated, admin, publishedPasswords, timeZone };
+    return { migrations, demoCreated, demoHistory, admin, publishedPasswords, timeZone };
   });
 }

@@ -281,6 +281,10 @@ describe('preparing a new database at start', () => {
         prepareDatabase(second, config),
       ]);
       expect([a.demoCreated, b.demoCreated].sort()).toEqual([false, true]);
+      // The start that made the demo hall makes its month next (main.ts; decision 076), the other does not.
+      const maker = a.demoCreated ? a : b;
+      expect(maker.demoHistory).toEqual({ timeZone: config.businessTimeZone, now: expect.any(Date) });
+      expect((maker === a ? b : a).demoHistory).toBeNull();
       // The demo hall has an admin, so ADMIN_USERNAME is not used.
       expect(a.admin).toBe('exists');
       // Every demo account has a published password, and is named at every start until it chooses its own.
@@ -299,6 +303,7 @@ describe('preparing a new database at start', () => {
           // The test databases come from an already migrated template.
           migrations: 'up-to-date',
           demoCreated: false,
+          demoHistory: null,
           admin: 'created',
           publishedPasswords: [],
           timeZone: 'unchanged',

@@ -2,6 +2,8 @@
 // the first admin from ADMIN_USERNAME / ADMIN_PASSWORD. Run both under database.withStartupLock.
 import { DEFAULT_MIN_COMMISSION_PERCENT } from '@cartela/contract';
 import {
+  addDays,
+  businessDateOf,
   DEFAULT_COMMISSION_PERCENT,
   DEFAULT_PLATFORM_RATE_PERCENT,
   DEFAULT_SUPER_AGENT_RATE_PERCENT,
@@ -20,15 +22,38 @@ import {
 } from '../modules/users/index.js';
 import type { Database, Tx } from './client.js';
 import { DEMO_ACCOUNTS, DEMO_CARTELA_COUNT, hashDemoPasswords } from './demo-accounts.js';
+import { DEMO_HISTORY_DAYS, instantOn } from './demo-history.js';
 import { agentCartelas, type CardGrid, cartelas, coinLedger, superAgentAgreements, users } from './schema.js';
+
+export interface DemoHistoryOptions {
+  /** The business time zone its evenings are in (BUSINESS_TIMEZONE). */
+  timeZone: string;
+  /** The first start's moment (tests fix it). */
+  now?: Date;
+}
 
 /**
  * Creates the demo hall on an EMPTY database (no users): 4 accounts, the 300 system cartelas, the agents'
- * copies, agent1's coins (through a ledger row) and super1's agreement with agent1. One transaction, a handful
- * of batched statements. Returns false (and changes nothing) when the database already has users.
+ * copies and super1's agreement with agent1, in one transaction of a handful of batched statements. With
+ * `history`, makeDemoHistory (demo-history.ts, decision 076) is to make its last 30 days next: the accounts date
+ * from before them, and agent1's coins are the ones it buys and spends there (ending on its 1,000). Without it,
+ * agent1 gets its 1,000 coins through one ledger row. Returns false (and changes nothing) when the database
+ * already has users.
  */
-export async function seedDemoData(database: Database, demoHashes?: Promise<string[]>): Promise<boolean> {
+export async function seedDemoData(
+  database: Database,
+  demoHashes?: Promise<string[]>,
+  history?: DemoHistoryOptions,
+): Promise<boolean> {
   if ((await countUsers(database.db)) > 0) return false;
+  // With a history the accounts and the agreement date from the day before it: the hall existed then.
+  const since = history
+    ? instantOn(
+        addDays(businessDateOf(history.now ?? new Date(), history.timeZone), -DEMO_HISTORY_DAYS),
+        10 * 60,
+        history.timeZone,
+      )
+    : undefined;
   // argon2 runs on the thread pool while the cards are generated.
   const hashes = demoHashes ?? hashDemoPasswords();
   const { generateBalancedSet, PATTERN_IDS } = await import('@cartela/core');
@@ -55,6 +80,7 @@ export async function seedDemoData(database: Database, demoHashes?: Promise<stri
           notes: 'Demo account',
           // Its password is printed in the README: its owner must choose another at the first sign-in.
           mustChangePassword: true,
+          ...(since ? { createdAt: since } : {}),
         })),
       )
       .returning({ id: users.id, username: users.username });
@@ -81,13 +107,15 @@ export async function seedDemoData(database: Database, demoHashes?: Promise<stri
     }
 
     for (const a of DEMO_ACCOUNTS) {
-      if (a.coins) await addDemoCoins(tx, idOf.get(a.username)!, a.coins);
+      // With a history, the coins are the ones agent1 bought (and spent) in it.
+      if (a.coins && !history) await addDemoCoins(tx, idOf.get(a.username)!, a.coins);
       if (a.supervises) {
         await tx.insert(superAgentAgreements).values({
           agentId: idOf.get(a.supervises)!,
           superAgentId: idOf.get(a.username)!,
           superAgentCommissionRate: percentToDb(DEFAULT_SUPER_AGENT_RATE_PERCENT),
           notes: 'Demo agreement',
+          ...(since ? { effectiveFrom: since } : {}),
         });
       }
     }

@@ -33,6 +33,11 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'sw.js.gz'), gzipSync(worker));
   writeFileSync(path.join(webDist, 'sw-activate.js'), "self.addEventListener('message', () => {});");
   writeFileSync(path.join(webDist, 'manifest.webmanifest'), '{"name":"Cartela","start_url":"/"}');
+  // The public check's own page (decision 074).
+  writeFileSync(
+    path.join(webDist, 'verify.html'),
+    '<!doctype html><title>Check a game</title><main id="verify">',
+  );
   web = await startTestApp({ database: db.database, env: { WEB_DIST: webDist } });
   bare = await startTestApp({ database: db.database }); // WEB_DIST points to a folder with no build
 });
@@ -54,6 +59,19 @@ describe('the web app', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('serves verify.html, not the app, for /verify and /verify/<game id>, never cached', async () => {
+    for (const url of ['/verify', '/verify/', '/verify/G7K2M9QX4TB', '/Verify/g7k2m9qx4tb?lang=am']) {
+      const res = await get(web, url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('<main id="verify">');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    for (const url of ['/verifyx', '/verify/G7K2M9QX4TB/more', '/game/verify']) {
+      expect((await get(web, url)).body, url).toContain('<div id="root">');
     }
   });
 

@@ -4,6 +4,7 @@
 // starts with a dot is served (Vite's .vite/manifest.json lists every file of the build). The service worker
 // (/sw.js and the /sw-activate.js it imports) and the web app manifest are revalidated like index.html, so a
 // new build reaches the browser's update check at once (decision 052); a missing one is a 404, never the app.
+// /verify and /verify/<game id> answer verify.html, the public check's own small page (decision 074).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -32,6 +33,9 @@ function isApi(url: string): boolean {
   pathname = path.posix.normalize(pathname).toLowerCase();
   return pathname === '/api' || pathname.startsWith('/api/');
 }
+
+/** /verify and /verify/<game id> (any letter case; a query or a trailing slash allowed): the public check. */
+const isVerify = (url: string) => /^\/verify(\/[^/?]*)?\/?(\?|$)/i.test(url);
 
 /** A path naming a file (/favicon.ico, /assets/x.js): a missing one is a 404, not the app. */
 const looksLikeFile = (url: string) => /\/[^/?]+\.[A-Za-z0-9]+(\?|$)/.test(url);
@@ -79,8 +83,13 @@ export async function setupWeb(app: FastifyInstance, options: { webDist: string 
     },
   });
 
-  const sendApp = (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.header('cache-control', REVALIDATE).sendFile('index.html', root, { cacheControl: false });
+  // The public /verify page is a page of its own (verify.html, decision 074): a player's phone loads it without
+  // the app.
+  const verifyPage = existsSync(path.join(root, 'verify.html')) ? 'verify.html' : 'index.html';
+  const sendApp = (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .header('cache-control', REVALIDATE)
+      .sendFile(isVerify(request.url) ? verifyPage : 'index.html', root, { cacheControl: false });
 
   app.setNotFoundHandler((request, reply) => {
     const get = request.method === 'GET' || request.method === 'HEAD';

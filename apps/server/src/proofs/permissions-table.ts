@@ -28,6 +28,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { UserRow } from '../db/schema.js';
 import { type AppError, isAppError } from '../errors.js';
+import { statementOf } from '../modules/coins/policy.js';
 import { can as canOnGame, gameNotFound } from '../modules/games/policy.js';
 import { reportScope } from '../modules/reports/policy.js';
 import { canUse as canUsePack, notAvailable, voiceFileNotFound } from '../modules/voice-packs/policy.js';
@@ -240,11 +241,26 @@ const reportUrl = (path: string, ctx: RowContext) => {
 /** The reports policy: naming an agent is the admin's (B asking for A's report is a 400). */
 const reportsRule: Row['rule'] = (who, ctx) => refusalOf(() => reportScope(who, namedAgent(ctx)));
 
+/** The coins policy: naming an agent is the admin's (B asking for A's statement is a 400, as for anyone's). */
+const statementRule: Row['rule'] = (who, ctx) => refusalOf(() => statementOf(who, namedAgent(ctx)));
+
 const uniqueName = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}`;
 
 export const PERMISSIONS: Record<string, Row> = {
   // -- Public: the token is never read, whoever sends one.
   'GET /api/health': { access: PUBLIC, request: () => ({ url: '/api/health' }) },
+  // A game as anyone may check it, by its public id (decision 074): no row-level rule, nothing of the network.
+  'GET /api/public/games/:gameId': {
+    access: PUBLIC,
+    request: ({ w }) => ({ url: `/api/public/games/${w.a.game.gameId}` }),
+    check: (res, { w }) => {
+      const { game } = body<{ game: Record<string, unknown> }>(res);
+      expect(game.gameId).toBe(w.a.game.gameId);
+      expect(game.seed).toBeNull();
+      expect(res.body).not.toContain(w.users.a.user.id);
+    },
+  },
+  'GET /api/public/address': { access: PUBLIC, request: () => ({ url: '/api/public/address' }) },
   'POST /api/auth/login': {
     access: PUBLIC,
     request: ({ w }) => ({
@@ -642,6 +658,27 @@ export const PERMISSIONS: Record<string, Row> = {
     check: (res, { w }) => {
       expect(res.headers['content-type']).toMatch(/^text\/csv/);
       expect(res.body).toContain(w.a.finishedGame.gameId);
+    },
+  },
+
+  // -- The coin statement: an agent's own, the admin's of the agent it names.
+  'GET /api/coins/statement': {
+    access: AGENT_OR_ADMIN,
+    request: (ctx) => ({ url: reportUrl('/api/coins/statement', ctx) }),
+    rule: statementRule,
+    check: (res, { w }) => {
+      const statement = body<{ agent: { id: string }; rows: { reason: string }[] }>(res);
+      expect(statement.agent.id).toBe(w.users.a.user.id);
+      expect(statement.rows.map((r) => r.reason)).toContain('top-up');
+    },
+  },
+  'GET /api/coins/statement/export': {
+    access: AGENT_OR_ADMIN,
+    request: (ctx) => ({ url: reportUrl('/api/coins/statement/export', ctx) }),
+    rule: statementRule,
+    check: (res) => {
+      expect(res.headers['content-type']).toMatch(/^text\/csv/);
+      expect(res.body).toContain(',Top-up,,5000,,');
     },
   },
 

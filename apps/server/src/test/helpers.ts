@@ -159,6 +159,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     WEB_DIST: path.join(tmpdir(), 'cartela-test-no-web-build'),
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT_MAX: '1000',
+    PUBLIC_RATE_LIMIT_MAX: '1000',
     ...env,
   });
   return { ...config, jwt: { ...config.jwt, secret: TEST_JWT_SECRET } };

@@ -5,6 +5,7 @@ import {
   agentRoutes,
   type CreateAgentRequest,
   cartelaRoutes,
+  coinRoutes,
   superAgentDashboardRoutes,
   superAgentRoutes,
   type UpdateAgentRequest,
@@ -89,6 +90,8 @@ export const useUpdateAgent = () =>
       agentRoutes.listAgents,
       agentRoutes.listUsers,
       ...(movesSuperAgentFigures(body) ? SUPER_AGENT_FIGURES : []),
+      // A new balance is an adjustment row of the agent's statement.
+      ...('virtualCoins' in body ? [coinRoutes] : []),
     ],
     // The list shows a balance that is no longer true: read it again.
     onError: (error, queryClient) => {
@@ -117,7 +120,8 @@ export const useAddCoins = () =>
   useWrite(agentRoutes.addCoins, {
     request: ({ id, body }: { id: string; body: AddCoinsRequest }) => ({ params: { id }, body }),
     onSuccess: ({ agent }, _, queryClient) => storeAgent(queryClient, agent),
-    invalidates: AGENT_CHANGED,
+    // The top-up is the newest row of the agent's statement.
+    invalidates: [...AGENT_CHANGED, coinRoutes],
   });
 
 /** The agents to choose from (GET /api/users?role=agent): a super agent's assign dialog, a voice pack's offer. */

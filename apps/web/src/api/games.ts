@@ -1,4 +1,4 @@
-import { type CreateGameRequest, gameRoutes } from '@cartela/contract';
+import { type CreateGameRequest, coinRoutes, gameRoutes } from '@cartela/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api';
 import { refreshSession } from '@/lib/session';
@@ -80,7 +80,8 @@ export const useCreateGame = () =>
       // The coins in the navigation bar changed.
       void refreshSession();
     },
-    invalidates: GAME_LISTS,
+    // A virtual-coin agent's game is a row of its coin statement.
+    invalidates: [...GAME_LISTS, coinRoutes],
     // Neither the coins nor the list holds up the room.
     awaitRefetch: false,
   });

@@ -5,6 +5,7 @@
 export { pages as agents } from '@/features/agents/routes';
 export { pages as auth } from '@/features/auth/routes';
 export { pages as balance } from '@/features/balance/routes';
+export { pages as coins } from '@/features/coins/routes';
 export { pages as commission } from '@/features/commission/routes';
 export { pages as dashboard } from '@/features/dashboard/routes';
 export { pages as games } from '@/features/games/routes';

@@ -31,8 +31,19 @@ describe('navigation bar', () => {
     ]);
   });
 
-  it('gives an agent Dashboard, Game, Reports and Settings', async () => {
+  it('gives a virtual-coin agent Dashboard, Game, Reports, Coins and Settings', async () => {
     openAs(makeUser(), '/dashboard');
+    expect(await menuLinks()).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Game', '/game'],
+      ['Reports', '/reports'],
+      ['Coins', '/coins'],
+      ['Settings', '/settings'],
+    ]);
+  });
+
+  it('gives a commission-share agent Dashboard, Game, Reports and Settings: it has no coins', async () => {
+    openAs(makeUser({ financialModel: 'commission-share' }), '/dashboard');
     expect(await menuLinks()).toEqual([
       ['Dashboard', '/dashboard'],
       ['Game', '/game'],

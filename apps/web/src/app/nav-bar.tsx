@@ -60,7 +60,7 @@ export function NavBar({ user }: { user: SessionUser }) {
   const menuButton = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   // Until a demo password is replaced every page leads to the profile: a menu would only bounce there.
-  const items = user.mustChangePassword ? [] : menuFor(user.role);
+  const items = user.mustChangePassword ? [] : menuFor(user.role, user.financialModel);
   const showCoins = user.role === 'agent' && user.financialModel === 'virtual-coin';
 
   // The panel closes whenever the page changes (an item was chosen, or the back button was used).

@@ -1,4 +1,4 @@
-import type { Role } from '@cartela/contract';
+import type { FinancialModel, Role } from '@cartela/contract';
 import type { MenuEntry, PageEntry } from '@/lib/pages';
 import { paths } from '@/lib/paths';
 import { settingsSections as voiceSettings } from '@/voice/routes';
@@ -16,9 +16,12 @@ export interface MenuItem extends Pick<MenuEntry, 'label' | 'icon'> {
   to: string;
 }
 
-/** The menu of a role (product/roles.md#menus), from the page table. */
-export function menuFor(role: Role): MenuItem[] {
-  return PAGES.flatMap((page) => (page.menu?.roles.includes(role) ? [{ ...page.menu, to: page.path }] : []))
+/** The menu of a role (product/roles.md#menus), from the page table; an agent's by its financial model too. */
+export function menuFor(role: Role, financialModel: FinancialModel | null = null): MenuItem[] {
+  const shows = (menu: MenuEntry) =>
+    menu.roles.includes(role) &&
+    (!menu.models || (financialModel !== null && menu.models.includes(financialModel)));
+  return PAGES.flatMap((page) => (page.menu && shows(page.menu) ? [{ ...page.menu, to: page.path }] : []))
     .sort((a, b) => a.order - b.order)
     .map(({ to, label, icon }) => ({ to, label, icon }));
 }

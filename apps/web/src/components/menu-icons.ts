@@ -3,6 +3,7 @@
 import {
   AudioLines,
   ChartColumn,
+  Coins,
   Gamepad2,
   LayoutDashboard,
   type LucideIcon,
@@ -23,6 +24,7 @@ export const MENU_ICONS: Readonly<Record<MenuIcon, LucideIcon>> = {
   scale: Scale,
   game: Gamepad2,
   chart: ChartColumn,
+  coins: Coins,
   settings: Settings,
   'user-cog': UserCog,
   'audio-lines': AudioLines,

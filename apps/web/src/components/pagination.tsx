@@ -1,7 +1,45 @@
 import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+
+/** ?page=2 from the address; anything else is page 1. */
+export function pageFromSearch(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+}
+
+/** The address's search with another page (page 1 is the bare address). */
+export function withPage(current: URLSearchParams, page: number): URLSearchParams {
+  const next = new URLSearchParams(current);
+  if (page <= 1) next.delete('page');
+  else next.set('page', String(page));
+  return next;
+}
+
+/** A paged list's page in the address (?page=2), so that Back and a shared link keep it, and the way to another. */
+export function usePageInAddress() {
+  const [params, setParams] = useSearchParams();
+  const page = pageFromSearch(params.get('page'));
+  const goTo = useCallback(
+    (n: number, replace = false) => setParams((current) => withPage(current, n), { replace }),
+    [setParams],
+  );
+  return { page, goTo };
+}
+
+/** Once the list's last page is known, an address past it (an old link) shows the last page instead. */
+export function useLastPage(
+  page: number,
+  lastPage: number | undefined,
+  goTo: (n: number, replace: boolean) => void,
+) {
+  useEffect(() => {
+    if (lastPage !== undefined && lastPage >= 1 && page > lastPage) goTo(lastPage, true);
+  }, [page, lastPage, goTo]);
+}
 
 /** Page buttons shown around the current page (product/screens.md#lists-and-pages: a window of 5). */
 export const PAGE_WINDOW = 5;

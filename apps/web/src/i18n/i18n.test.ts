@@ -4,15 +4,18 @@ import am from './am.json';
 import en from './en.json';
 import { applyLanguage, i18n } from './index';
 
-// Every feature's own texts (features/<name>/i18n/{en,am}.json), checked like the entry's.
-const featureBundles = import.meta.glob<{ default: Record<string, unknown> }>('../features/*/i18n/*.json', {
-  eager: true,
-});
+// Every feature's own texts (features/<name>/i18n/{en,am}.json), checked like the entry's; so are the public
+// /verify page's (verify/i18n/{en,am}.json, decision 074), under the name 'verify'.
+const featureBundles = import.meta.glob<{ default: Record<string, unknown> }>(
+  ['../features/*/i18n/*.json', '../verify/i18n/*.json'],
+  { eager: true },
+);
+const folderOf = (feature: string) => (feature === 'verify' ? '../verify' : `../features/${feature}`);
 const FEATURES = [
-  ...new Set(Object.keys(featureBundles).map((file) => /features\/([^/]+)\//.exec(file)![1]!)),
+  ...new Set(Object.keys(featureBundles).map((file) => /features\/([^/]+)\//.exec(file)?.[1] ?? 'verify')),
 ];
 const bundle = (feature: string, language: 'en' | 'am') =>
-  featureBundles[`../features/${feature}/i18n/${language}.json`]?.default ?? {};
+  featureBundles[`${folderOf(feature)}/i18n/${language}.json`]?.default ?? {};
 /** The entry's texts with every feature's merged under its key: what t() sees once all pages loaded. */
 const allEn = { ...en, ...Object.fromEntries(FEATURES.map((f) => [f, bundle(f, 'en')])) };
 const allAm = { ...am, ...Object.fromEntries(FEATURES.map((f) => [f, bundle(f, 'am')])) };
@@ -25,6 +28,7 @@ function values(value: unknown): string[] {
 describe('translations', () => {
   it('has exactly the same keys in English and Amharic, in the entry and in every feature', () => {
     expect(FEATURES).toContain('settings');
+    expect(FEATURES).toContain('verify');
     expect(textKeys(am).sort()).toEqual(textKeys(en).sort());
     for (const feature of FEATURES) {
       expect(textKeys(bundle(feature, 'am')).sort(), feature).toEqual(textKeys(bundle(feature, 'en')).sort());

@@ -2,6 +2,7 @@ import 'i18next';
 import type businessDate from '../components/business-date/i18n/en.json';
 import type agents from '../features/agents/i18n/en.json';
 import type balance from '../features/balance/i18n/en.json';
+import type coins from '../features/coins/i18n/en.json';
 import type commission from '../features/commission/i18n/en.json';
 import type dashboard from '../features/dashboard/i18n/en.json';
 import type games from '../features/games/i18n/en.json';
@@ -27,6 +28,7 @@ declare module 'i18next' {
         agents: typeof agents;
         balance: typeof balance;
         businessDate: typeof businessDate;
+        coins: typeof coins;
         commission: typeof commission;
         dashboard: typeof dashboard;
         games: typeof games;

@@ -1,4 +1,4 @@
-import type { Role } from '@cartela/contract';
+import type { FinancialModel, Role } from '@cartela/contract';
 import type { ParseKeys } from 'i18next';
 import { type ComponentType, createContext, type LazyExoticComponent, lazy, useContext } from 'react';
 import { featureTextsReady } from '@/i18n';
@@ -21,6 +21,7 @@ export type MenuIcon =
   | 'scale'
   | 'game'
   | 'chart'
+  | 'coins'
   | 'settings'
   | 'user-cog'
   | 'audio-lines'
@@ -38,6 +39,8 @@ export interface MenuEntry {
   icon: MenuIcon;
   /** The roles whose menu shows it; each must be allowed in by the page's `access` (a test checks). */
   roles: readonly Role[];
+  /** Only for agents of these financial models (the coin statement: virtual-coin agents); else every one. */
+  models?: readonly FinancialModel[];
   /** Position in the menu, smallest first (Dashboard is 10, Settings 90). */
   order: number;
 }

@@ -6,5 +6,6 @@ describe('paths', () => {
   it('builds links that the page patterns match, with the parameter intact', () => {
     expect(matchPath(patterns.gameRoom, paths.gameRoom('g-1/2'))?.params.gameId).toBe('g-1/2');
     expect(matchPath(patterns.gameHistory, paths.gameHistory('abc'))?.params.gameId).toBe('abc');
+    expect(matchPath(patterns.agentCoins, paths.agentCoins('a-1'))?.params.agentId).toBe('a-1');
   });
 });

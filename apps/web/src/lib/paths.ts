@@ -14,6 +14,9 @@ export const paths = {
   reports: '/reports',
   adminReports: '/admin/reports',
   agents: '/agents',
+  /** An agent's own coin statement; the admin's view of one agent's: agentCoins. */
+  coins: '/coins',
+  agentCoins: (agentId: string) => `/agents/${encodeURIComponent(agentId)}/coins`,
   commission: '/commission',
   balance: '/balance',
   superAgentManagement: '/super-agent-management',
@@ -28,4 +31,5 @@ export const paths = {
 export const patterns = {
   gameRoom: '/game/:gameId',
   gameHistory: '/game-history/:gameId',
+  agentCoins: '/agents/:agentId/coins',
 } as const;

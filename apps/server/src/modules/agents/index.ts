@@ -6,7 +6,9 @@ import { createAgentsService } from './service.js';
 
 export const agentsModule = defineModule({
   name: 'agents',
-  register(app, { database, users }) {
-    registerAgentRoutes(app, createAgentsService({ database, users }));
+  register(app, { database, users, now }) {
+    registerAgentRoutes(app, createAgentsService({ database, users, now }));
   },
 });
+
+export { createAgentsService } from './service.js';

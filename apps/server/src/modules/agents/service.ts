@@ -119,7 +119,16 @@ function ensureBalanceAsShown(
   );
 }
 
-export function createAgentsService({ database, users }: { database: Database; users: UserCache }) {
+export function createAgentsService({
+  database,
+  users,
+  now,
+}: {
+  database: Database;
+  users: UserCache;
+  /** ModuleDeps.now: when a top-up happened (its ledger row and its business day). */
+  now: () => Date;
+}) {
   const { db } = database;
   return {
     async list(): Promise<z.output<typeof AgentsResponse>> {
@@ -244,6 +253,7 @@ export function createAgentsService({ database, users }: { database: Database; u
       const result = await db.transaction(async (tx) => {
         const current = await lockUser(tx, id, 'agent');
         if (!current) throw agentNotFound();
+        const at = now(); // under the agent's lock: its ledger's order (coins/ledger.ts)
         if (current.financialModel !== 'virtual-coin') {
           throw new AppError(
             'CONFLICT',
@@ -257,11 +267,13 @@ export function createAgentsService({ database, users }: { database: Database; u
           etbAmountSantim: paid,
           actorId: actor.id,
           notes: orNull(input.notes),
+          at,
         });
         const earning = await recordCoinPurchaseEarning(tx, {
           agentId: id,
           coinLedgerId: entry.id,
           purchaseAmount: paid,
+          at,
         });
         return { entry, earning, agent: await agentById(tx, id) };
       });

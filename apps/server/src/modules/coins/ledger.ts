@@ -25,6 +25,9 @@ export interface CoinChange {
   actorId: string | null;
   notes?: string | null;
   gameId?: string | null;
+  /** When it happened: the caller's clock (ModuleDeps.now), read after it locked the agent's row; the database's
+   * clock_timestamp() when left out. */
+  at?: Date;
 }
 
 export interface CoinChangeResult {
@@ -71,6 +74,10 @@ export async function changeCoins(tx: Tx, change: CoinChange): Promise<CoinChang
       gameId: change.gameId ?? null,
       actorId: change.actorId,
       notes: change.notes ?? null,
+      // Stamped now, under the row lock, not when the transaction began (now()): two changes that queued on the
+      // lock are dated in the order they moved the balance, which is the statement's order (decision 075). A caller
+      // with a clock of its own (ModuleDeps.now) gives its time, read under the same lock (decision 076).
+      createdAt: change.at ?? sql`clock_timestamp()`,
     })
     .returning();
   return { entry: entry!, agent };

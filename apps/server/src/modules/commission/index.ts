@@ -14,3 +14,5 @@ export const commissionModule = defineModule({
     );
   },
 });
+
+export { createCommissionService } from './service.js';

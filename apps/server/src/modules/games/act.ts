@@ -105,6 +105,7 @@ export async function runActions(
           actorId: agent.id,
           gameId: current.id,
           notes: `Game ${current.gameId} cancelled before its first call`,
+          at: new Date(p.nowMs),
         });
       }
     }

@@ -174,6 +174,7 @@ export async function createGameOf(
         actorId: agent.id,
         gameId: view.id,
         notes: `Game ${view.gameId}`,
+        at: view.createdAt,
       });
     }
     return { view };

@@ -73,6 +73,9 @@ describe('no call is revealed before it is called while a refund is possible', (
           events: [{ seq: 3, at: new Date().toISOString(), type: 'resume' }],
         }),
       ),
+      // The public route anyone may read (decision 074), with or without a session.
+      await ok(t.app.inject({ method: 'GET', url: `/api/public/games/${created.gameId}` })),
+      await ok(a.as('GET', `/api/public/games/${created.gameId}`)),
     ];
     for (const answer of answers) {
       const text = JSON.stringify(answer);
@@ -97,6 +100,11 @@ describe('no call is revealed before it is called while a refund is possible', (
     expect(first.state.remaining).toEqual(order.slice(1));
     expect(first.state.orderSealed).toBeUndefined();
     expect((await roomState(a.as, id)).state.remaining).toEqual(order.slice(1));
+    // Running, the public answer has the calls made and nothing more: no seed, no call to come.
+    const running = await t.app.inject({ method: 'GET', url: `/api/public/games/${created.gameId}` });
+    expect(running.json().game).toMatchObject({ calledNumbers: [order[0]], seed: null });
+    expect(running.body).not.toContain(JSON.stringify(order.slice(1, 6)).slice(1, -1));
+    expect(running.body.match(/[0-9a-f]{64}/g)).toEqual([created.game.drawCommitment]);
   });
 
   it('a cancel before the first call refunds, and its game stays in the history with its reason', async () => {

@@ -17,6 +17,9 @@ export function newGameId(): string {
   return id;
 }
 
+/** Whether `id` is a public game id this server makes ('G' + 10 Crockford characters, any letter case). */
+export const isPublicGameId = (id: string) => OURS_ANY_CASE.test(id);
+
 /** Which column a path's {id} names: the UUID `_id`, or the public `gameId` (typed in any letter case). */
 export function gameRef(id: string): { column: 'id' | 'game_id'; value: string } {
   if (isUuid(id)) return { column: 'id', value: id.toLowerCase() };

@@ -15,7 +15,8 @@ import type { StoredCartela, StoredGameState } from '../../db/schema.js';
 import { etb, percent } from '../users/index.js';
 import type { GameView, StoryTime } from './queries.js';
 
-const isOver = (status: string) => status === 'finished' || status === 'cancelled';
+/** Finished or cancelled: the seed is revealed (product/draw.md#the-provably-fair-draw). */
+export const isOver = (status: string) => status === 'finished' || status === 'cancelled';
 
 /** Core's whole state from a game row's parts: the stored state, the seed and (when read) the cards. */
 export function hydrate(

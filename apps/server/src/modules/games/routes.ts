@@ -2,7 +2,8 @@
 import { gameRoutes } from '@cartela/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
-import { registerRoute } from '../../route.js';
+import { registerRoute, Serialized } from '../../route.js';
+import type { AddressLimiter } from './public.js';
 import type { GamesService } from './service.js';
 
 /** 1-128 visible ASCII characters (no space, no control character). */
@@ -21,7 +22,30 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
   return value;
 }
 
-export function registerGameRoutes(app: FastifyInstance, service: GamesService): void {
+/** The public routes' settings (decision 074). */
+export interface PublicOptions {
+  /** PUBLIC_URL, null when not set. */
+  publicUrl: string | null;
+  limiter: AddressLimiter;
+}
+
+export function registerGameRoutes(app: FastifyInstance, service: GamesService, pub: PublicOptions): void {
+  // Anyone, without a session: limited per address, cached, and answered 304 when the browser has this version.
+  registerRoute(app, gameRoutes.publicGame, async ({ params, request, reply }) => {
+    pub.limiter.take(request.ip);
+    const answer = await service.publicGame(params.gameId);
+    reply.header('cache-control', answer.cacheControl).header('etag', answer.etag);
+    if (request.headers['if-none-match'] === answer.etag) {
+      reply.code(304);
+      return new Serialized('');
+    }
+    return answer.body;
+  });
+  registerRoute(app, gameRoutes.publicAddress, async ({ reply }) => {
+    reply.header('cache-control', 'public, max-age=60');
+    return { publicUrl: pub.publicUrl };
+  });
+
   registerRoute(app, gameRoutes.createGame, async ({ body, user, request, reply }) => {
     const { replayed, answer } = await service.create(body, user, idempotencyKeyOf(request));
     // A retry answers what the first request did (201, the same game); this header tells it was a retry.

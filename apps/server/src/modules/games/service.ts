@@ -13,6 +13,7 @@ import { GameCache } from './cache.js';
 import type { GamesContext } from './context.js';
 import { createGameOf } from './create.js';
 import { applyEvents } from './events.js';
+import { publicGame } from './public.js';
 import { gameCartela, gameCartelas, getGame, listGamesOf, roomState } from './read.js';
 import { GameWriter } from './writer.js';
 
@@ -51,6 +52,8 @@ export function createGamesService({
     roomState: (agent: UserRow, id: string) => roomState(ctx, agent, id),
     cartelas: (user: UserRow, id: string) => gameCartelas(ctx, user, id),
     cartela: (user: UserRow, id: string, n: number) => gameCartela(ctx, user, id, n),
+    /** Anyone, by the public id (decision 074). */
+    publicGame: (gameId: string) => publicGame(ctx, gameId),
 
     callNumber: (agent: UserRow, id: string) => callNumber(ctx, agent, id),
     pause: (agent: UserRow, id: string) => simpleAction(ctx, agent, id, 'pause'),

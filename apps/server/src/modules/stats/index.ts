@@ -14,3 +14,5 @@ export const statsModule = defineModule({
     registerStatsRoutes(app, createStatsService({ database, timeZone: config.businessTimeZone, now }));
   },
 });
+
+export { createStatsService } from './service.js';

@@ -94,7 +94,13 @@ export async function activeAgreementOf(tx: Tx, agentId: string): Promise<SuperA
  */
 export async function recordCoinPurchaseEarning(
   tx: Tx,
-  purchase: { agentId: string; coinLedgerId: string; purchaseAmount: Santim },
+  purchase: {
+    agentId: string;
+    coinLedgerId: string;
+    purchaseAmount: Santim;
+    /** When the coins were bought (its business day); the database's now() when left out. */
+    at?: Date;
+  },
 ): Promise<SuperAgentEarningRow | null> {
   const active = await findActiveAgreement(tx, purchase.agentId);
   if (!active) return null;
@@ -102,6 +108,7 @@ export async function recordCoinPurchaseEarning(
     paymentType: 'virtual-coin-purchase',
     purchaseAmountSantim: purchase.purchaseAmount,
     coinLedgerId: purchase.coinLedgerId,
+    ...(purchase.at ? { paymentDate: purchase.at } : {}),
   });
 }
 
@@ -134,7 +141,12 @@ export async function recordCommissionShareEarnings(
 }
 
 type EarningSource =
-  | { paymentType: 'virtual-coin-purchase'; purchaseAmountSantim: Santim; coinLedgerId: string }
+  | {
+      paymentType: 'virtual-coin-purchase';
+      purchaseAmountSantim: Santim;
+      coinLedgerId: string;
+      paymentDate?: Date;
+    }
   | {
       paymentType: 'commission-share';
       agentCommissionSantim: Santim;

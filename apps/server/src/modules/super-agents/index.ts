@@ -26,3 +26,5 @@ export const superAgentsModule = defineModule({
     );
   },
 });
+
+export { createSuperAgentDashboardService } from './dashboard.js';

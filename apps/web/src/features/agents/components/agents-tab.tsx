@@ -11,6 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { SearchInput } from '@/components/ui/input';
 import { i18n } from '@/i18n';
 import { errorText } from '@/lib/errors';
+import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { agentsLinks } from '../utils/links';
 import { AddCoinsDialog } from './add-coins-dialog';
@@ -63,6 +64,7 @@ export function AgentsTab() {
 
   function onAction(action: AgentAction, agent: Agent) {
     if (action === 'cartelas') void navigate(agentsLinks.editor(agent.id));
+    else if (action === 'coins') void navigate(paths.agentCoins(agent.id));
     else if (action === 'toggle') {
       // Deactivating signs the agent out at once, perhaps mid-game: ask first. Activating is harmless.
       if (agent.isActive) setOpen({ kind: 'deactivate', agent });

@@ -1,6 +1,6 @@
 import type { Agent } from '@cartela/contract';
 import { clsx } from 'clsx';
-import { Coins, LayoutGrid, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { Coins, LayoutGrid, Pencil, Power, PowerOff, ReceiptText, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
@@ -10,7 +10,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } fro
 import { useFormat } from '@/lib/format';
 import { usePercent } from '@/lib/percent';
 
-export type AgentAction = 'toggle' | 'addCoins' | 'edit' | 'cartelas' | 'delete';
+export type AgentAction = 'toggle' | 'addCoins' | 'coins' | 'edit' | 'cartelas' | 'delete';
 
 export interface AgentsTableProps {
   agents: readonly Agent[];
@@ -142,6 +142,13 @@ export function AgentsTable({ agents, onAction, togglingId }: AgentsTableProps) 
                       label={t('agents.actions.addCoins')}
                       icon={<Coins className="size-4" aria-hidden="true" />}
                       onClick={() => onAction('addCoins', agent)}
+                    />
+                  )}
+                  {virtual && (
+                    <ActionButton
+                      label={t('agents.actions.coinStatement')}
+                      icon={<ReceiptText className="size-4" aria-hidden="true" />}
+                      onClick={() => onAction('coins', agent)}
                     />
                   )}
                   <ActionButton

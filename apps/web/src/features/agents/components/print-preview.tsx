@@ -28,6 +28,8 @@ export interface PrintPreviewProps {
   onRetry: () => void;
   /** Where Back goes when the preview was opened directly (no page of the app before it). */
   backTo: string;
+  /** Where players check any game, `<PUBLIC_URL>/verify` (decision 074): a line on every card. */
+  verifyUrl: string;
 }
 
 /** 210 mm in CSS pixels: the width of a sheet on the screen. */
@@ -46,6 +48,7 @@ export function PrintPreview({
   error,
   onRetry,
   backTo,
+  verifyUrl,
 }: PrintPreviewProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -177,6 +180,7 @@ export function PrintPreview({
                       caption={t('agents.cartelas.cardTitle', { n: cartela.cartelaNumber })}
                       freeLabel={t('agents.cartelas.free')}
                     />
+                    <footer>{t('agents.print.verify', { address: verifyUrl })}</footer>
                   </article>
                 </div>
               ))}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useAgents } from '@/api/agents';
 import { useAgentCartelas, useMyCartelas, useSystemCartelas } from '@/api/cartelas';
+import { usePublicUrl, verifyAddress } from '@/api/public-address';
 import { agentsLinks } from '../utils/links';
 import { PrintPreview } from './print-preview';
 
@@ -21,6 +22,7 @@ export function PrintView({ numbers, admin, agentId }: PrintViewProps) {
   const agents = useAgents(ofAgent);
   const source = ofAgent ? agentCards : admin ? system : mine;
   const agentName = agents.data?.find((a) => a.id === agentId)?.username;
+  const verifyUrl = verifyAddress(usePublicUrl());
 
   return (
     <PrintPreview
@@ -36,6 +38,7 @@ export function PrintView({ numbers, admin, agentId }: PrintViewProps) {
             ? t('agents.print.ofSystem')
             : t('agents.print.ofMine')
       }
+      verifyUrl={verifyUrl}
       backTo={ofAgent ? agentsLinks.editor(agentId) : admin ? agentsLinks.cartelas() : agentsLinks.agents()}
     />
   );

@@ -74,6 +74,27 @@ describe('/agents for the admin', () => {
     expect(second.queryByRole('button', { name: 'Add coins' })).not.toBeInTheDocument();
   });
 
+  it("opens a virtual-coin agent's coin statement from its row; a commission-share agent has none", async () => {
+    openAs(adminUser(), '/agents', {
+      'GET /api/users/agents': agentsAnswer([COIN_AGENT, SHARE_AGENT]),
+      'GET /api/coins/statement': json(200, {
+        agent: { id: COIN_AGENT.id, username: 'agent1', financialModel: 'virtual-coin', virtualCoins: 0 },
+        rows: [],
+        page: 1,
+        limit: 50,
+        total: 0,
+        totalPages: 0,
+      }),
+    });
+    await screen.findByRole('row', { name: 'agent1' });
+    expect(within(row('agent2')).queryByRole('button', { name: 'Coin statement' })).not.toBeInTheDocument();
+    await userEvent.setup().click(within(row('agent1')).getByRole('button', { name: 'Coin statement' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(`/agents/${COIN_AGENT.id}/coins`),
+    );
+    expect(await screen.findByText("Every change of agent1's coins, newest first.")).toBeInTheDocument();
+  });
+
   it('shows each rate as it is stored: 12.345% is not 12.35% (issue 20)', async () => {
     const exact = makeAgent({
       commissionPercentage: 12.5,
@@ -392,6 +413,7 @@ describe('printing cartelas', () => {
     openAs(adminUser(), '/agents?tab=cartelas', {
       'GET /api/users/agents': agentsAnswer([]),
       'GET /api/cartelas': json(200, { cartelas: system }),
+      'GET /api/public/address': json(200, { publicUrl: 'http://192.168.1.10:3000' }),
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Print cartelas' }));
@@ -414,6 +436,12 @@ describe('printing cartelas', () => {
           .map((t) => t.getAttribute('aria-label') ?? t.querySelector('caption')?.textContent),
       ),
     ).toEqual([['Cartela 2', 'Cartela 3', 'Cartela 4', 'Cartela 5'], ['Cartela 9']]);
+    // Every card says where players check any game (decision 074).
+    await waitFor(() =>
+      expect(within(preview).getAllByText('Check any game at http://192.168.1.10:3000/verify')).toHaveLength(
+        5,
+      ),
+    );
     const nine = within(sheets[1]!).getByRole('table', { name: 'Cartela 9' });
     expect(
       within(nine)

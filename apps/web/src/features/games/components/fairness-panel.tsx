@@ -69,7 +69,7 @@ function Verdict({ result }: { result: Verification }) {
     text = t('games.history.fairness.verdictMismatch', {
       index: verdict.index,
       actual: ballLabel(verdict.actual),
-      expected: verdict.expected === null ? '?' : ballLabel(verdict.expected),
+      expected: ballLabel(verdict.expected),
     });
   } else if (verdict.kind === 'commitment') {
     text = t('games.history.fairness.verdictCommitment');
@@ -179,7 +179,7 @@ export function FairnessPanel({ game }: { game: FairGame }) {
                     <CallResult key={check.index} check={check} />
                   ))}
                 </ol>
-                {result.verdict.kind === 'mismatch' && (
+                {result.mismatch && (
                   <p className="text-xs text-ink-muted">{t('games.history.fairness.stopped')}</p>
                 )}
               </div>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useGames } from '@/api/games';
 import { Loading, QueryError, useFailureToast } from '@/components/load-state';
-import { Pagination } from '@/components/pagination';
+import { Pagination, pageFromSearch, withPage } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -13,19 +13,10 @@ import { useFormat } from '@/lib/format';
 import { type NextGamePrefill, readNextGame } from '@/lib/next-game';
 import { useSession } from '@/lib/session';
 import { GamesTable } from '../components/games-table';
-import { pageFromSearch } from '../utils/pagination';
 
 // The wizard (its grid of 300 cartelas, the economics) is its own chunk, fetched while the list loads.
 const loadWizard = () => import('../components/create-game-wizard');
 const CreateGameWizard = lazy(async () => ({ default: (await loadWizard()).CreateGameWizard }));
-
-/** The address's search with another page (page 1 is the bare address). */
-function withPage(current: URLSearchParams, page: number): URLSearchParams {
-  const next = new URLSearchParams(current);
-  if (page <= 1) next.delete('page');
-  else next.set('page', String(page));
-  return next;
-}
 
 /**
  * /game, 'Game Management' (product/screens.md#game-management): an agent's games, 10 a page, and the wizard that

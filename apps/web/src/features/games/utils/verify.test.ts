@@ -1,4 +1,4 @@
-import { seedCommitment } from '@cartela/core';
+import { drawOrder, seedCommitment } from '@cartela/core';
 import { describe, expect, it } from 'vitest';
 import { COMMITMENT, drawnCalls, makeDetail, makeShuffle, SEED } from '../testing';
 import { verifyRecordedGame } from './verify';
@@ -59,13 +59,15 @@ describe('verifying a game in the browser', () => {
     expect(today.verdict).toMatchObject({ kind: 'mismatch', index: 13 });
   });
 
-  it('refuses a seed that is not the committed one', () => {
+  it('refuses a seed that is not the committed one, and still shows where its order and the calls part', () => {
     const other = 'aa'.repeat(32);
     const result = verifyRecordedGame(makeDetail({ drawSeed: other }))!;
     expect(result.verdict).toEqual({ kind: 'commitment' });
     expect(result.computed).toBe(seedCommitment(other));
     expect(result.commitmentMatches).toBe(false);
-    expect(result.calls.every((c) => c.status === 'unchecked')).toBe(true);
+    const first = result.calls.findIndex((c) => c.status !== 'ok');
+    expect(result.calls[first]).toMatchObject({ status: 'mismatch', expected: drawOrder(other)[first] });
+    expect(result.mismatch).toMatchObject({ index: first + 1, expected: drawOrder(other)[first] });
   });
 
   it('has nothing to check while the seed is secret', () => {

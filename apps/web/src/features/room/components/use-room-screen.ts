@@ -297,10 +297,14 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
             ? t('room.cancelled.noRefund')
             : t('room.cancelled.done');
     notify.screen.success(said, { duration: TOAST_DURATION.screen.error });
-    // The games' lists and history hold the game as it was: every answer about games goes. (Loaded here: the
-    // room's own code stays apart from the pages' data code and zod, decision 073.)
-    const [{ forget }, { gameRoutes }] = await Promise.all([import('@/api/keys'), loadWholeContract()]);
-    forget(queryClient, [gameRoutes]);
+    // The games' lists and history hold the game as it was: every answer about games goes, and the coin
+    // statement (a refund is its newest row). (Loaded here: the room's own code stays apart from the pages' data
+    // code and zod, decision 073.)
+    const [{ forget }, { coinRoutes, gameRoutes }] = await Promise.all([
+      import('@/api/keys'),
+      loadWholeContract(),
+    ]);
+    forget(queryClient, [gameRoutes, coinRoutes]);
     void navigate(paths.gameHistory(gameId));
   };
   const openValidate = () => {

@@ -1,11 +1,13 @@
 import type { GameState } from '@cartela/core';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import jsQR from 'jsqr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '@/i18n';
 import type { RoomMessage, RoomView } from '../model/types';
 import { CARD_7, CARD_12 } from '../testing';
 import { CONFETTI_PIECES } from './components/moments';
 import { patternCells } from './components/pattern-cells';
+import { qrModules } from './components/verify-qr';
 import { RoomDisplay } from './display-page';
 import { readMessage, viewFromStored } from './follow-room';
 import am from './i18n/am.json';
@@ -354,5 +356,79 @@ describe('the display helpers', () => {
     expect(viewFromStored(undefined)).toBeNull();
     expect(viewFromStored({ gameState: { state: { calledNumbers: 'x' } } })).toBeNull();
     expect(viewFromStored({ gameState: { state: makeView([4]).state } })?.state?.calledNumbers).toEqual([4]);
+  });
+});
+
+/** What a phone's camera reads from the modules: each module 4 x 4 pixels, black on white. */
+function decode(modules: boolean[][]): string | null {
+  const scale = 4;
+  const size = modules.length * scale;
+  const pixels = new Uint8ClampedArray(size * size * 4);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const v = modules[Math.floor(y / scale)]![Math.floor(x / scale)] ? 0 : 255;
+      pixels.set([v, v, v, 255], (y * size + x) * 4);
+    }
+  }
+  return jsQR(pixels, size, size)?.data ?? null;
+}
+
+describe("the hall display's QR code of the public check (decision 074)", () => {
+  it('appears with the first call: the address of /verify/<game id>, which a camera reads back', async () => {
+    const caller = room();
+    render(<RoomDisplay gameId="G7K2M9QX4TB" options={{ openChannel, loadStored: nothingStored }} />);
+    caller.send({ type: 'view', view: makeView([]) });
+    expect(screen.queryByRole('region', { name: 'Check this game' })).not.toBeInTheDocument();
+
+    caller.send({ type: 'view', view: makeView([5]) });
+    const section = screen.getByRole('region', { name: 'Check this game' });
+    const address = `${location.origin}/verify/G7K2M9QX4TB`;
+    const qr = within(section).getByRole('img', { name: `QR code of ${address}` });
+    expect(qr).toHaveAttribute('data-qr', address);
+    expect(within(section).getByText('G7K2M9QX4TB')).toBeInTheDocument();
+    expect(within(section).getByText(address)).toBeInTheDocument();
+    expect(decode(qrModules(address))).toBe(address);
+    // A quiet zone of 4 white modules all round.
+    const modules = qrModules(address);
+    expect(modules.slice(0, 4).flat().some(Boolean)).toBe(false);
+    expect(modules.flatMap((row) => row.slice(0, 4)).some(Boolean)).toBe(false);
+  });
+
+  it('points at PUBLIC_URL once the server has told it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ publicUrl: 'http://192.168.1.10:3000' }))),
+    );
+    const caller = room();
+    render(<RoomDisplay gameId="G7K2M9QX4TB" options={{ openChannel, loadStored: nothingStored }} />);
+    caller.send({ type: 'view', view: makeView([5, 20]) });
+    await waitFor(() =>
+      expect(screen.getByText('http://192.168.1.10:3000/verify/G7K2M9QX4TB')).toBeInTheDocument(),
+    );
+  });
+
+  it('shows no QR for a game the server has not given an id (an offline one)', () => {
+    const caller = room('offline_1');
+    render(<RoomDisplay gameId="offline_1" options={{ openChannel, loadStored: nothingStored }} />);
+    const view = makeView([5, 20]);
+    caller.send({
+      type: 'view',
+      view: {
+        ...view,
+        game: { ...view.game!, gameId: 'offline_1' },
+        state: { ...view.state!, gameId: 'offline_1' },
+      },
+    });
+    expect(screen.getByText('2/75')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Check this game' })).not.toBeInTheDocument();
+  });
+
+  it('says it in Amharic too', async () => {
+    await act(() => applyLanguage('am'));
+    const caller = room();
+    render(<RoomDisplay gameId="G7K2M9QX4TB" options={{ openChannel, loadStored: nothingStored }} />);
+    caller.send({ type: 'view', view: makeView([5]) });
+    expect(screen.getByRole('region', { name: am.verify.title })).toBeInTheDocument();
+    expect(en.verify.title).toBe('Check this game');
   });
 });

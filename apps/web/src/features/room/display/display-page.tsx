@@ -10,6 +10,7 @@ import { ClaimMoment } from './components/claim';
 import { FullscreenButton } from './components/fullscreen-button';
 import { Blocked, Celebration, KEYFRAMES } from './components/moments';
 import { PatternCells } from './components/pattern-cells';
+import { VerifyQr } from './components/verify-qr';
 import type { FollowRoomOptions } from './follow-room';
 import { type RoomDisplayState, useRoomDisplay } from './use-room-display';
 
@@ -80,7 +81,12 @@ function Board({ view, gameId, live }: { view: RoomView; gameId: string; live: b
       </header>
 
       <main className="grid min-h-0 flex-1 grid-cols-[minmax(0,2fr)_minmax(0,1fr)] gap-[calc(var(--u)*1.5)]">
-        <DisplayBoard called={called} last={last} />
+        <div className="flex min-h-0 flex-col gap-[calc(var(--u)*1.2)]">
+          <div className="min-h-0 flex-1">
+            <DisplayBoard called={called} last={last} />
+          </div>
+          <VerifyQr gameId={view.game?.gameId ?? state.gameId ?? gameId} calls={state.calledNumbers.length} />
+        </div>
         <aside className="flex min-h-0 flex-col items-center justify-between gap-[calc(var(--u)*1)]">
           <section aria-label={t('roomDisplay.currentBall')} className="flex flex-col items-center">
             {last === null ? (
@@ -112,8 +118,9 @@ function Board({ view, gameId, live }: { view: RoomView; gameId: string; live: b
         </aside>
       </main>
 
-      <footer className="truncate font-mono text-[calc(var(--u)*0.9)] text-white/50">
-        {t('roomDisplay.commitment')}: <span className="text-white/80">{commitment}</span>
+      {/* Only the hex in the monospace font: its fonts have no Ge'ez, the label is read in Amharic too. */}
+      <footer className="truncate text-[calc(var(--u)*0.9)] text-white/50">
+        {t('roomDisplay.commitment')}: <span className="font-mono text-white/80">{commitment}</span>
       </footer>
     </div>
   );
