@@ -69,7 +69,7 @@ for (const language of LANGUAGES) {
       });
     }
 
-    test("a game's room, its TV display and its history", async ({ page, context, request }) => {
+    test("a game's room, its TV display and its history", async ({ browser, page, context, request }) => {
       test.slow();
       await useLanguage(page, language);
       await signInAs(page, 'agent1');
@@ -108,13 +108,14 @@ for (const language of LANGUAGES) {
       await expectAccessible(page, `game history (${language})`);
 
       // What a player sees from the TV's QR code: the public page, without a session.
-      const player = await page.context().browser()!.newPage();
+      const playerContext = await browser.newContext();
+      const player = await playerContext.newPage();
       await player.addInitScript((lang) => localStorage.setItem('language', lang), language);
       await player.goto(new URL(`/verify/${gameId}`, page.url()).href);
       await expect(player.locator('main')).toBeVisible();
       await settled(player);
       await expectAccessible(player, `verify page of a running game (${language})`);
-      await player.close();
+      await playerContext.close();
     });
   });
 }
