@@ -85,7 +85,8 @@ const shot = (page: Page, name: string) =>
 async function switchTo(page: Page, name: 'English' | 'አማርኛ') {
   const menu = page.getByRole('button', { name: /^(Menu|ማውጫ)$/ });
   if (await menu.isVisible()) await menu.click();
-  await page.getByRole('button', { name, exact: true }).filter({ visible: true }).first().click();
+  // The bar's compact switch names its buttons 'EN English'; the phone's panel 'English'.
+  await page.getByRole('button', { name }).filter({ visible: true }).first().click();
   await expect(page.locator('html')).toHaveAttribute('lang', name === 'English' ? 'en' : 'am');
   if (await menu.isVisible()) await page.keyboard.press('Escape');
 }

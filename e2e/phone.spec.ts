@@ -45,24 +45,28 @@ test.describe('on a phone @phone', () => {
     expect(scroll, `${path} is ${scroll}px wide on a ${width}px screen`).toBeLessThanOrEqual(width);
   };
 
-  test('[AGENT] every page of an agent fits a 390-wide phone, in English and Amharic', async ({ page }) => {
+  test('[AGENT] every page of an agent fits a 390-wide phone, in English, Amharic and Oromo', async ({
+    page,
+  }) => {
     test.slow();
     await signInAs(page, 'agent1');
-    // Amharic first, so that the account is left in English for the tests after this one (the language is kept).
-    for (const language of ['አማርኛ', 'English']) {
-      await page.getByRole('button', { name: /^(Menu|ማውጫ)$/ }).click();
+    // English last, so that the account is left in English for the tests after this one (the language is kept).
+    for (const language of ['አማርኛ', 'Afaan Oromoo', 'English']) {
+      await page.getByRole('button', { name: /^(Menu|ማውጫ|Baafata)$/ }).click();
       await page.getByRole('button', { name: language }).filter({ visible: true }).click();
       await page.keyboard.press('Escape');
       for (const path of ['/dashboard', '/game', '/reports', '/settings']) await fits(page, path);
     }
   });
 
-  test('[ADMIN] every page of the admin fits a 390-wide phone, in English and Amharic', async ({ page }) => {
+  test('[ADMIN] every page of the admin fits a 390-wide phone, in English, Amharic and Oromo', async ({
+    page,
+  }) => {
     test.slow();
     await signInAs(page, 'admin');
-    // Amharic first, so that the account is left in English for the tests after this one (the language is kept).
-    for (const language of ['አማርኛ', 'English']) {
-      await page.getByRole('button', { name: /^(Menu|ማውጫ)$/ }).click();
+    // English last, so that the account is left in English for the tests after this one (the language is kept).
+    for (const language of ['አማርኛ', 'Afaan Oromoo', 'English']) {
+      await page.getByRole('button', { name: /^(Menu|ማውጫ|Baafata)$/ }).click();
       await page.getByRole('button', { name: language }).filter({ visible: true }).click();
       await page.keyboard.press('Escape');
       for (const path of [

@@ -162,3 +162,24 @@ export function figure(scope: Page | Locator, label: string) {
   const card = scope.locator('dl > *').filter({ has: page.locator('dt').getByText(label, { exact: true }) });
   return { value: card.locator('dd').first(), hint: card.locator('dd').nth(1) };
 }
+
+/** The account's saved language, as its language switch saves it (a signed-in page applies it over the device's). */
+export async function saveLanguageOf(request: APIRequestContext, who: keyof typeof DEMO, language: string) {
+  const saved = await request.put('/api/auth/profile', {
+    headers: { Authorization: `Bearer ${await tokenFor(request, who)}` },
+    data: { language },
+  });
+  expect(saved.status(), `${who} speaks ${language}`).toBe(200);
+}
+
+/**
+ * Every page of the page's context in `language` from its first script: the device's choice, and the copy of the
+ * signed-in user the app keeps (signInAs writes the suite's copy, made in English).
+ */
+export async function useDeviceLanguage(page: Page, language: string) {
+  await page.context().addInitScript((lang) => {
+    localStorage.setItem('language', lang);
+    const user = localStorage.getItem('user');
+    if (user) localStorage.setItem('user', JSON.stringify({ ...JSON.parse(user), language: lang }));
+  }, language);
+}

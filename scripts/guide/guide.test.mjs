@@ -1,18 +1,22 @@
-// The guide (docs/guide/, decision 077) stays honest: every page has its twin in the other language, every image
-// and page it links exists, and every screen word it writes in bold is a text of the screens in that language (the
-// i18n files of apps/web), so a renamed button fails here instead of leaving the guide behind.
+// The guide (docs/guide/, decisions 077 and 078) stays honest: every page has its twin in the other languages, every
+// image and page it links exists, and every screen word it writes in bold is a text of the screens in that language
+// (the i18n files of apps/web), so a renamed button fails here instead of leaving the guide behind.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LANGUAGE_NAMES } from '@cartela/contract/languages';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const GUIDE = path.join(ROOT, 'docs/guide');
-const LANGS = ['en', 'am'];
+const LANGS = ['en', 'am', 'om'];
 
-/** Every text of every screen in `lang`: the values of apps/web's i18n/<lang>.json files. */
+/**
+ * Every text of every screen in `lang`: the values of apps/web's i18n/<lang>.json files, and the language switch's
+ * names ('English', 'አማርኛ', 'Afaan Oromoo'), shown as they are in every language (the contract's LANGUAGE_NAMES).
+ */
 function screenTexts(lang) {
-  const texts = new Set();
+  const texts = new Set(Object.values(LANGUAGE_NAMES));
   const add = (node) => {
     for (const value of Object.values(node)) {
       if (typeof value === 'string') texts.add(value);
@@ -63,8 +67,8 @@ describe('boldOf and targetsOf', () => {
 });
 
 describe('docs/guide', () => {
-  it('has the same pages in English and Amharic', () => {
-    expect(pagesOf('en')).toEqual(pagesOf('am'));
+  it('has the same pages in every language (English, Amharic, Afaan Oromoo)', () => {
+    for (const lang of LANGS) expect(pagesOf(lang), lang).toEqual(pagesOf('en'));
     expect(pagesOf('en')).toEqual(
       expect.arrayContaining(['admin-first-day.md', 'agent-evening.md', 'super-agent.md', 'player-check.md']),
     );
@@ -104,10 +108,10 @@ describe('docs/guide', () => {
 
   it('shows each language its own screenshots', () => {
     for (const lang of LANGS) {
-      const other = LANGS.find((l) => l !== lang);
+      const others = LANGS.filter((l) => l !== lang);
       const wrong = pagesOf(lang).flatMap((name) =>
         targetsOf(readFileSync(path.join(GUIDE, lang, name), 'utf8'))
-          .filter((target) => target.includes(`img/${other}/`))
+          .filter((target) => others.some((other) => target.includes(`img/${other}/`)))
           .map((target) => `${lang}/${name}: ${target}`),
       );
       expect(wrong).toEqual([]);

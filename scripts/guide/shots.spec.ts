@@ -1,20 +1,22 @@
 // The guide's screenshots (docs/guide/, decision 077), made from the running demo so they stay current: the built
 // server on a fresh demo database (e2e/support/test.ts: a month of history, decision 076), Chromium at the laptop's
-// 1366x800 and, for the agent's evening and the player's page, the phone's 390x844, in English and Amharic.
-// `npm run build && npm run guide:shots` writes docs/guide/img/<lang>/<name>-<laptop|phone>.jpg.
+// 1366x800 and, for the agent's evening and the player's page, the phone's 390x844, in English, Amharic and Afaan
+// Oromoo. `npm run build && npm run guide:shots` writes docs/guide/img/<lang>/<name>-<laptop|phone>.jpg
+// (GUIDE_LANGS=om, or am,om, takes only those languages).
 // A screen that is not in the app yet is skipped with a message saying which; the rest are still taken.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LANGUAGE_NAMES } from '@cartela/contract/languages';
 import type { Browser, Page } from '@playwright/test';
 import { callOrder, firstWin, type RoomStateAnswer, range } from '../../e2e/support/draw';
 import { DEMO, E2E_PASSWORD, signInAs, tokenFor } from '../../e2e/support/pages';
 import { expect, test } from '../../e2e/support/test';
-import { type Lang, textsOf } from './texts';
+import { englishOnly, type Lang, textsOf } from '../../e2e/support/texts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const IMG = path.join(ROOT, 'docs/guide/img');
-const LANGS: Lang[] = (process.env.GUIDE_LANGS?.split(',') as Lang[] | undefined) ?? ['en', 'am'];
+const LANGS: Lang[] = (process.env.GUIDE_LANGS?.split(',') as Lang[] | undefined) ?? ['en', 'am', 'om'];
 
 type Device = 'laptop' | 'phone';
 const DEVICES = {
@@ -61,7 +63,11 @@ async function snap(page: Page, lang: Lang, name: string, options: { keepToasts?
   }
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(600);
+  // Again: a toast can arrive late, sonner being fetched with a session's first toast and showing it once loaded
+  // (the first password's 'Login successful!' was still on screen, in the account's language).
+  if (!options.keepToasts) await toastsGone(page);
   const device: Device = page.viewportSize()!.width < 800 ? 'phone' : 'laptop';
+  await untranslated(page, lang, `${name}-${device}`);
   mkdirSync(path.join(IMG, lang), { recursive: true });
   await page.screenshot({
     path: path.join(IMG, lang, `${name}-${device}.jpg`),
@@ -73,7 +79,7 @@ async function snap(page: Page, lang: Lang, name: string, options: { keepToasts?
   });
 }
 
-/** Waits (up to 10 s) until no loading text ('Loading agents...', 'በመጫን ላይ...') is on the screen. */
+/** Waits (up to 10 s) until no loading text ('Loading agents...', 'በመጫን ላይ...', 'Fe'aa jira...') is on screen. */
 async function settled(page: Page) {
   await page
     .waitForFunction(() => !/(\.\.\.|…)$/m.test(document.body.innerText), undefined, { timeout: 10_000 })
@@ -89,6 +95,23 @@ async function toastsGone(page: Page) {
     .catch(() => {});
 }
 
+/**
+ * Says in the run's output, and in the report, which English texts of the screens a picture in another language
+ * shows as whole lines (a text left untranslated, or a screen that did not take the language): a person looks.
+ */
+const ENGLISH = new Map<Lang, Set<string>>();
+async function untranslated(page: Page, lang: Lang, shot: string) {
+  if (lang === 'en') return;
+  const english = ENGLISH.get(lang) ?? englishOnly(lang);
+  ENGLISH.set(lang, english);
+  const lines = (await page.evaluate(() => document.body.innerText)).split('\n').map((line) => line.trim());
+  const shown = [...new Set(lines.filter((line) => english.has(line)))];
+  if (shown.length === 0) return;
+  const message = `guide shot "${shot}" (${lang}) shows English: ${shown.map((text) => `'${text}'`).join(', ')}`;
+  console.warn(message);
+  test.info().annotations.push({ type: 'english on screen', description: message });
+}
+
 /** Says in the run's output, and in the report, which shot was left out and why. */
 function skip(name: string, why: string) {
   const message = `guide shot "${name}" skipped: ${why}`;
@@ -102,6 +125,9 @@ const HAS = {
   coinStatement: /\bcoins:\s*'\/coins'/.test(pathsSource) && /\bagentCoins\b/.test(pathsSource),
   verify: existsSync(path.join(ROOT, 'apps/web/verify.html')),
 };
+
+/** The note of the coin top-up: the receipt's number, in the run's language. */
+const RECEIPT: Record<Lang, string> = { en: 'Receipt 1024', am: 'ደረሰኝ 1024', om: 'Nagahee 1024' };
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
@@ -122,16 +148,17 @@ test('sign-in and the first password change (admin)', async ({ browser, baseURL 
     const landed = await page
       .waitForURL(/\/settings\/profile/, { timeout: 15_000 })
       .then(async () => {
+        // The bar's switch shows 'OM' and is named 'OM Afaan Oromoo': its name ends with the language's.
         await page
-          .getByRole('button', { name: lang === 'am' ? 'አማርኛ' : 'English', exact: true })
+          .getByRole('button', { name: new RegExp(`${LANGUAGE_NAMES[lang]}$`) })
           .first()
           .click();
         await title.waitFor({ timeout: 15_000 });
         return true;
       })
-      .catch(() => false);
-    if (!landed) {
-      skip('first-password', 'the admin no longer has its demo password on this server');
+      .catch((error: Error) => error.message.split('\n')[0]);
+    if (landed !== true) {
+      skip('first-password', `the admin no longer has its demo password on this server? (${landed})`);
       await context.close();
       continue;
     }
@@ -166,7 +193,7 @@ for (const lang of LANGS) {
     const coins = page.getByRole('dialog', { name: t('agents:coins.title') });
     await coins.getByLabel(t('agents:coins.amount')).fill('500');
     await coins.getByLabel(t('agents:coins.coins'), { exact: true }).fill('500');
-    await coins.getByLabel(t('agents:coins.notes')).fill(lang === 'am' ? 'ደረሰኝ 1024' : 'Receipt 1024');
+    await coins.getByLabel(t('agents:coins.notes')).fill(RECEIPT[lang]);
     await snap(page, lang, 'add-coins');
     await coins.getByRole('button', { name: t('agents:coins.submit') }).click();
     await expect(coins).toBeHidden();
@@ -233,7 +260,7 @@ async function evening(browser: Browser, baseURL: string, lang: Lang, device: De
     wizard.getByText(t('games:wizard.progress', { step: n, name: t(`games:wizard.steps.${key}`) }));
   await expect(step(1, 'money')).toBeVisible();
   await wizard
-    // 'ETB 20' in English, 'ብር 20' in Amharic.
+    // 'ETB 20' in English, 'ብር 20' in Amharic, 'Br 20' in Afaan Oromoo.
     .getByRole('button', { name: /\b20$/ })
     .first()
     .click();
@@ -395,12 +422,16 @@ async function currentCalls(page: Page): Promise<number> {
   return Number(shown?.split('/')[0] ?? 0);
 }
 
-// Each evening on cartelas of its own (agent1 holds 1-100).
+// Each evening on cartelas of its own (agent1 holds 1-100). Oromo's laptop evening sells 1-20 again, the first
+// cartelas of the grid as English's: the evenings run one after the other and each finishes its game, whose cartelas
+// can then be sold again.
 const FROM: Record<`${Lang}-${Device}`, number> = {
   'en-laptop': 1,
   'am-laptop': 21,
   'en-phone': 41,
   'am-phone': 61,
+  'om-laptop': 1,
+  'om-phone': 81,
 };
 for (const device of ['laptop', 'phone'] as const) {
   for (const lang of LANGS) {

@@ -64,18 +64,26 @@ describe.each(DEFAULT_PACK_DIRS)('the default $name pack at $baseUrl', (pack) =>
 });
 
 describe('the default packs', () => {
-  it('are served from the web app: Amharic (the default) at /assets/voices/, English at /assets/voices/en/', () => {
-    expect(DEFAULT_VOICE_PACKS.map((p) => p.baseUrl)).toEqual(['/assets/voices/', '/assets/voices/en/']);
+  it('are served from the web app: Amharic (the default) at /assets/voices/, English and Oromo beneath it', () => {
+    expect(DEFAULT_VOICE_PACKS.map((p) => p.baseUrl)).toEqual([
+      '/assets/voices/',
+      '/assets/voices/en/',
+      '/assets/voices/om/',
+    ]);
     expect(DEFAULT_PACK_DIRS[0].dir).toBe(path.join(WEB_PUBLIC, 'assets/voices/'));
   });
 
-  it('speak each its own language: the calls of the two packs differ', () => {
-    const [am, en] = DEFAULT_PACK_DIRS;
-    const same = VOICE_PACK_FILES.filter(
-      (file) =>
-        SPECIAL_SOUNDS.find((s) => s.file === file)?.speech !== false &&
-        readFileSync(path.join(am.dir, file)).equals(readFileSync(path.join(en.dir, file))),
+  it('speak each its own language: no call or speech of one pack is another pack', () => {
+    const spoken = VOICE_PACK_FILES.filter(
+      (file) => SPECIAL_SOUNDS.find((s) => s.file === file)?.speech !== false,
     );
-    expect(same).toEqual([]);
+    for (const [i, a] of DEFAULT_PACK_DIRS.entries()) {
+      for (const b of DEFAULT_PACK_DIRS.slice(i + 1)) {
+        const same = spoken.filter((file) =>
+          readFileSync(path.join(a.dir, file)).equals(readFileSync(path.join(b.dir, file))),
+        );
+        expect(same, `${a.language} and ${b.language}`).toEqual([]);
+      }
+    }
   });
 });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run voices`: generates the two default voice packs (issue 9, decision 047) into apps/web/public/assets/voices/
-// (Amharic, the default) and .../voices/en/ (English): the 75 number calls and every special sound of the
+// `npm run voices [-- am en om]`: generates the default voice packs (issue 9, decisions 047 and 078), all of them
+// or those of the languages named, into apps/web/public/assets/voices/ (Amharic, the default), .../voices/en/
+// (English) and .../voices/om/ (Afaan Oromoo): the 75 number calls and every special sound of the
 // contract's VOICE_PACK_FILES. Speech comes from espeak-ng, the non-speech sounds are synthesised by ffmpeg
 // (sounds.mjs). Every clip is mono, trimmed of silence, loudness-normalised (EBU R128, two passes) and encoded
 // at the lowest bitrate of its ladder that makes it at least VOICE_MIN_BYTES. Both packs are built in a temporary
@@ -18,6 +19,9 @@ import { SYNTHS } from './sounds.mjs';
 import { callText, LANGUAGES } from './texts.mjs';
 
 const exec = promisify(execFile);
+/** The packs to make: those of the languages on the command line, else every one. */
+const ASKED = process.argv.slice(2);
+const PACKS = ASKED.length ? DEFAULT_PACK_DIRS.filter((p) => ASKED.includes(p.language)) : DEFAULT_PACK_DIRS;
 const JOBS = 2; // the machine is shared; two encoders at a time is enough (~1 min for both packs)
 
 /** Loudness target (EBU R128 integrated loudness) and the true-peak ceiling that may hold a clip below it. */
@@ -65,10 +69,18 @@ async function requireTools() {
       process.exit(1);
     }
   }
-  const { stdout } = await exec('espeak-ng', ['--voices=am']);
-  if (!/\bam\b/.test(stdout.split('\n').slice(1).join('\n'))) {
-    console.error("espeak-ng has no Amharic voice ('am'): install Debian's espeak-ng-data");
+  if (PACKS.length === 0 || PACKS.length < ASKED.length) {
+    console.error(
+      `No default pack for ${ASKED.join(', ')}: the packs are ${DEFAULT_PACK_DIRS.map((p) => p.language)}`,
+    );
     process.exit(1);
+  }
+  for (const { voice } of PACKS.map((p) => LANGUAGES[p.language])) {
+    const { stdout } = await exec('espeak-ng', [`--voices=${voice}`]);
+    if (!new RegExp(`\\s${voice}\\s`).test(stdout.split('\n').slice(1).join('\n'))) {
+      console.error(`espeak-ng has no voice '${voice}': install Debian's espeak-ng-data`);
+      process.exit(1);
+    }
   }
 }
 
@@ -243,7 +255,7 @@ async function main() {
         return { pack: 'both', file: sound.file, isNumber: false, lufs, ...synthesised[sound.file], dest };
       });
     }
-    for (const pack of DEFAULT_PACK_DIRS) {
+    for (const pack of PACKS) {
       const lang = LANGUAGES[pack.language];
       const speech = [
         ...NUMBER_VOICE_PATHS.map((file, i) => ({
@@ -291,7 +303,7 @@ async function main() {
       clip.info = info;
       problems.push(...clipProblems(`${clip.pack}/${clip.file}`, info, clip.isNumber));
     }
-    for (const pack of DEFAULT_PACK_DIRS) {
+    for (const pack of PACKS) {
       const staged = path.join(work, pack.language);
       for (const file of Object.keys(synthesised))
         copyFileSync(path.join(work, 'shared', file), path.join(staged, file));
@@ -299,7 +311,7 @@ async function main() {
     }
     if (problems.length > 0) throw new Error(`the packs break the rules:\n  ${problems.join('\n  ')}`);
 
-    for (const pack of DEFAULT_PACK_DIRS) {
+    for (const pack of PACKS) {
       const staged = path.join(work, pack.language);
       for (const clip of clips.filter((c) => c.pack === pack.language || c.pack === 'both')) {
         const dest = path.join(pack.dir, clip.file);
@@ -310,9 +322,11 @@ async function main() {
       if (after.length > 0) throw new Error(`${pack.dir}:\n  ${after.join('\n  ')}`);
       report(pack, sizes, total, clips);
     }
-    const stray = DEFAULT_PACK_DIRS.flatMap((pack) => strayFiles(pack.dir));
+    const stray = PACKS.flatMap((pack) => strayFiles(pack.dir));
     if (stray.length > 0) console.warn(`Not part of a pack (remove them?):\n  ${stray.join('\n  ')}`);
-    console.log(`Both packs written in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+    console.log(
+      `${PACKS.map((p) => p.language).join(', ')} written in ${((Date.now() - started) / 1000).toFixed(0)} s.`,
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

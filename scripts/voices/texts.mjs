@@ -1,6 +1,7 @@
 // What each default pack says: the number calls in a caller's style (the letter, a short pause, the number in
 // words) and the speech among the special sounds (keyed by the contract's SPECIAL_SOUNDS ids).
 import { amharicNumber } from './amharic-numbers.mjs';
+import { oromoNumber } from './oromo-numbers.mjs';
 
 const ENGLISH_UNITS = [
   '',
@@ -71,6 +72,23 @@ export const LANGUAGES = {
       cartela_not_in_game: 'This cartela is not in the game',
       pause: 'The game is paused',
       everybody_jump: 'Everybody jump!',
+    },
+  },
+  // Afaan Oromoo (decision 078): the letters by their Qubee names (ba, i, na, ga, o), the numbers in Oromo.
+  om: {
+    voice: 'om',
+    speed: 135,
+    letters: { B: 'ba', I: 'i', N: 'na', G: 'ga', O: 'o' },
+    number: oromoNumber,
+    speech: {
+      game_started: 'Taphni jalqabeera',
+      game_end: 'Taphni xumurameera',
+      good_bingo: 'Bingoo sirrii!',
+      winner_cartela: "Kartelaa mo'ate",
+      cartela_blocked: 'Kartelaan kun dhorkameera',
+      cartela_not_in_game: 'Kartelaan kun tapha kana keessa hin jiru',
+      pause: 'Taphni dhaabbateera',
+      everybody_jump: 'Hundi keessan utaalaa!',
     },
   },
 };

@@ -66,10 +66,14 @@ export const VOICE_READY_SPECIALS = 8;
 export const VOICE_SEQUENCE_GAP_MS = 1000;
 /** The winning sound that follows good bingo stops after this long (product/voices.md#sounds-of-a-game). */
 export const WINNING_SOUND_MS = 10_000;
-/** The default packs the web ships: Amharic is the default (issue 9), English the second. */
+/**
+ * The default packs the web ships: Amharic is the default (issue 9), English the second, Afaan Oromoo the third
+ * (the default of an agent whose screens are in Oromo, decision 078).
+ */
 export const DEFAULT_VOICE_PACKS = [
   { id: 'default-am', language: 'am', name: 'አማርኛ (Amharic)', baseUrl: '/assets/voices/' },
   { id: 'default-en', language: 'en', name: 'English', baseUrl: '/assets/voices/en/' },
+  { id: 'default-om', language: 'om', name: 'Afaan Oromoo', baseUrl: '/assets/voices/om/' },
 ] as const;
 /** The version of the default packs the web ships: changes when their files do. */
 export const DEFAULT_VOICE_PACK_VERSION = 'v1';

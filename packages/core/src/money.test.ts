@@ -153,6 +153,12 @@ describe('formatEtb', () => {
     expect(plain(formatEtb(s(123450), { locale: 'am' }))).toBe('ብር 1,234.50');
   });
 
+  it('formats Afaan Oromoo with Br, the same whatever Oromo data the runtime has', () => {
+    expect(plain(formatEtb(s(123450), { locale: 'om' }))).toBe('Br 1,234.50');
+    expect(plain(formatEtb(s(-250), { locale: 'om', decimals: 0 }))).toBe('-Br 3');
+    expect(formatEtb(s(123450), { locale: 'om', currency: false })).toBe('1,234.50');
+  });
+
   it('rounds whole birr half away from zero', () => {
     expect(plain(formatEtb(s(150), { decimals: 0 }))).toBe('ETB 2');
     expect(plain(formatEtb(s(250), { decimals: 0 }))).toBe('ETB 3');

@@ -149,10 +149,16 @@ export function applyRate(amount: Santim, rate: Rate): Santim {
   return santim(Number(divideRounded(BigInt(amount) * BigInt(rate), BigInt(RATE_SCALE))));
 }
 
-export type Locale = 'en' | 'am';
+export type Locale = 'en' | 'am' | 'om';
+
+/**
+ * Afaan Oromoo writes birr 'Br' (CLDR's om-ET), with English digits and grouping; browsers' Intl has no Oromo
+ * (Chromium's ICU falls back to en-US), so it is the en-ET format with the sign replaced (decision 078).
+ */
+const OROMO_BIRR = 'Br';
 
 export interface FormatEtbOptions {
-  /** en: en-ET ("ETB 1,234.50"); am: am-ET ("ብር 1,234.50"). Default en. */
+  /** en: en-ET ("ETB 1,234.50"); am: am-ET ("ብር 1,234.50"); om: "Br 1,234.50". Default en. */
   locale?: Locale;
   /** 2 (default) shows santim; 0 rounds to whole birr, halves away from zero. */
   decimals?: 0 | 2;
@@ -180,5 +186,10 @@ export function formatEtb(amount: Santim, options: FormatEtbOptions = {}): strin
   // Round to whole birr here, exactly, rather than trusting the formatter with a float.
   const value =
     decimals === 0 ? Number(divideRounded(BigInt(amount), BigInt(SANTIM_PER_ETB))) : amount / SANTIM_PER_ETB;
-  return f.format(value === 0 ? 0 : value);
+  const shown = value === 0 ? 0 : value;
+  if (locale !== 'om' || !currency) return f.format(shown);
+  return f
+    .formatToParts(shown)
+    .map((part) => (part.type === 'currency' ? OROMO_BIRR : part.value))
+    .join('');
 }

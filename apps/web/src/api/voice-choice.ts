@@ -1,3 +1,4 @@
+import type { AvailableVoicePacksResponse, Language } from '@cartela/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazyRouteQuery } from './client';
 import { lazyRoute } from './lazy-route';
@@ -11,5 +12,15 @@ const availableRoute = lazyRoute('GET', '/api/voice-packs/available', (c) => c.v
 /** GET /api/voice-packs/available: the packs the agent may choose (the defaults first) and its choice. */
 export const availableVoicePacksQuery = () => lazyRouteQuery(availableRoute);
 
-export const useAvailableVoicePacks = (enabled = true) =>
-  useQuery({ ...availableVoicePacksQuery(), enabled });
+/**
+ * The same read, kept apart per interface language of the agent: the pack it hears before choosing one follows its
+ * language (an Oromo screen hears the Oromo pack, decision 078), so a language change asks the server again.
+ */
+export function useAvailableVoicePacks(language: Language | undefined, enabled = true) {
+  const query = availableVoicePacksQuery();
+  return useQuery<AvailableVoicePacksResponse>({
+    ...query,
+    queryKey: [...query.queryKey, language],
+    enabled,
+  });
+}

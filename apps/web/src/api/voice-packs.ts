@@ -1,4 +1,9 @@
-import { type UpdateVoicePackRequest, type VoicePackUploadQuery, voicePackRoutes } from '@cartela/contract';
+import {
+  type AvailableVoicePacksResponse,
+  type UpdateVoicePackRequest,
+  type VoicePackUploadQuery,
+  voicePackRoutes,
+} from '@cartela/contract';
 import { useQuery } from '@tanstack/react-query';
 import { routeQuery } from './client';
 import { availableVoicePacksQuery } from './voice-choice';
@@ -16,7 +21,11 @@ export const useSelectVoicePack = () =>
   useWrite(voicePackRoutes.select, {
     request: (packId: string) => ({ body: { packId } }),
     onSuccess: ({ selected }, _, queryClient) => {
-      queryClient.setQueryData(availableVoicePacksQuery().queryKey, (old) => old && { ...old, selected });
+      // Every language's copy of the list (voice-choice.ts keys it by language).
+      queryClient.setQueriesData<AvailableVoicePacksResponse>(
+        { queryKey: availableVoicePacksQuery().queryKey },
+        (old) => old && { ...old, selected },
+      );
     },
     invalidates: [],
   });

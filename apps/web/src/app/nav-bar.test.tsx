@@ -186,8 +186,19 @@ describe('navigation bar', () => {
       });
       const nav = await mainNav();
       await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+      // The bar's switch is compact: the short names on screen, each button named by both (decision 078).
+      const languages = nav.getByRole('group', { name: 'Language' });
+      expect(
+        within(languages)
+          .getAllByRole('button')
+          .map((b) => [b.textContent, b.getAttribute('aria-label')]),
+      ).toEqual([
+        ['EN', 'EN English'],
+        ['አማ', 'አማ አማርኛ'],
+        ['OM', 'OM Afaan Oromoo'],
+      ]);
 
-      await userEvent.setup().click(nav.getByRole('button', { name: 'አማርኛ' }));
+      await userEvent.setup().click(nav.getByRole('button', { name: 'አማ አማርኛ' }));
 
       expect(await nav.findByRole('button', { name: 'ውጣ' })).toBeInTheDocument();
       expect(nav.getByRole('link', { name: 'ዳሽቦርድ' })).toHaveAttribute('aria-current', 'page');
@@ -214,7 +225,7 @@ describe('navigation bar', () => {
         'PUT /api/auth/profile': json(500, { message: 'Internal server error', code: 'INTERNAL' }),
       });
       const nav = await mainNav();
-      await userEvent.setup().click(nav.getByRole('button', { name: 'አማርኛ' }));
+      await userEvent.setup().click(nav.getByRole('button', { name: 'አማ አማርኛ' }));
       expect(await nav.findByRole('button', { name: 'ውጣ' })).toBeInTheDocument();
       expect(await screen.findByText('በአገልጋዩ ላይ ችግር ተፈጥሯል። እባክዎ እንደገና ይሞክሩ።')).toBeInTheDocument();
     });

@@ -1,14 +1,15 @@
 import type { Language } from '@cartela/contract';
+import { isLanguage, LANGUAGE_CODES, LANGUAGE_NAMES } from '@cartela/contract/languages';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { storage } from '@/lib/storage';
 import en from './en.json';
 
 /** The languages offered, each named in its own language. */
-export const LANGUAGES: ReadonlyArray<{ code: Language; name: string }> = [
-  { code: 'en', name: 'English' },
-  { code: 'am', name: 'አማርኛ' },
-];
+export const LANGUAGES: ReadonlyArray<{ code: Language; name: string }> = LANGUAGE_CODES.map((code) => ({
+  code,
+  name: LANGUAGE_NAMES[code],
+}));
 
 /** English until the device or the signed-in user says otherwise (the e2e suite reads English labels). */
 export const DEFAULT_LANGUAGE: Language = 'en';
@@ -17,13 +18,14 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 // grow with every language and every string the app gains.
 const loaders: Partial<Record<Language, () => Promise<{ default: typeof en }>>> = {
   am: () => import('./am.json'),
+  om: () => import('./om.json'),
 };
 
 void i18n.use(initReactI18next).init({
   resources: { en: { translation: en } },
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: ['en', 'am'],
+  supportedLngs: [...LANGUAGE_CODES],
   interpolation: { escapeValue: false },
   initAsync: false,
   react: { useSuspense: false },
@@ -36,7 +38,8 @@ syncDocumentLanguage(i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);
 
 export function currentLanguage(): Language {
-  return i18n.resolvedLanguage === 'am' ? 'am' : 'en';
+  const language = i18n.resolvedLanguage;
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }
 
 type Texts = { [key: string]: string | Texts };

@@ -8,6 +8,7 @@ import {
   type IsoDate,
   isTimeZone,
 } from '@cartela/core';
+import { oromoEthiopianDate, oromoShortDay, oromoTime } from './oromo-dates';
 
 /**
  * Display-only formatting of money, numbers and dates, free of React and i18next (the public /verify page uses
@@ -58,15 +59,17 @@ export function lastDayOver(now: Date = new Date()): IsoDate {
  * The calendar of the language (decision 065): Amharic readers count days, months and years in the Ethiopian
  * calendar, so 'this month' and 'this year' are its month and year; English keeps the Gregorian ones.
  */
-export const CALENDAR_OF: Record<Language, Calendar> = { en: 'gregorian', am: 'ethiopic' };
+export const CALENDAR_OF: Record<Language, Calendar> = { en: 'gregorian', am: 'ethiopic', om: 'ethiopic' };
 
 /** A period request's calendar: said only when it is not the server's default (the Gregorian one). */
 export const calendarQuery = (calendar: Calendar): { calendar?: Calendar } =>
   calendar === 'gregorian' ? {} : { calendar };
 
-const NUMBER_LOCALES: Record<Language, string> = { en: 'en-ET', am: 'am-ET' };
-// Amharic users read dates in the Ethiopian calendar (product/screens.md#common-rules).
-const DATE_LOCALES: Record<Language, string> = { en: 'en-ET', am: 'am-ET-u-ca-ethiopic' };
+// Afaan Oromoo groups digits as English does (browsers' Intl has no Oromo: decision 078).
+const NUMBER_LOCALES: Record<Language, string> = { en: 'en-ET', am: 'am-ET', om: 'en-ET' };
+// Amharic users read dates in the Ethiopian calendar (product/screens.md#common-rules). Oromo dates are written
+// by oromo-dates.ts.
+const DATE_LOCALES: Record<Exclude<Language, 'om'>, string> = { en: 'en-ET', am: 'am-ET-u-ca-ethiopic' };
 
 // Building an Intl formatter is slow on a modest phone: keep one per locale and options.
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
@@ -95,7 +98,7 @@ function numberFormat(language: Language, decimals: number): Intl.NumberFormat {
 /** A business day written 'YYYY-MM-DD' (no time of day): a day of the calendar, not an instant. */
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-function dateFormat(language: Language, withTime: boolean, zone: string): Intl.DateTimeFormat {
+function dateFormat(language: Exclude<Language, 'om'>, withTime: boolean, zone: string): Intl.DateTimeFormat {
   return cached(
     `d:${language}:${withTime}:${zone}`,
     () =>
@@ -141,10 +144,14 @@ function toDate(value: string | Date): Date | null {
 export function formatDate(value: string | Date, language: Language): string {
   if (typeof value === 'string' && DAY_ONLY.test(value)) {
     const day = toDate(`${value}T00:00:00Z`);
-    return day ? dateFormat(language, false, 'UTC').format(day) : '';
+    if (!day) return '';
+    return language === 'om' ? oromoEthiopianDate(value) : dateFormat(language, false, 'UTC').format(day);
   }
   const date = toDate(value);
-  return date ? dateFormat(language, false, timeZone).format(date) : '';
+  if (!date) return '';
+  return language === 'om'
+    ? oromoEthiopianDate(businessDateOf(date, timeZone))
+    : dateFormat(language, false, timeZone).format(date);
 }
 
 /**
@@ -152,6 +159,7 @@ export function formatDate(value: string | Date, language: Language): string {
  * whatever the zone, as `formatDate` shows a business day.
  */
 export function formatShortDay(day: IsoDate, language: Language): string {
+  if (language === 'om') return oromoShortDay(day);
   const format = cached(
     `s:${language}`,
     () =>
@@ -164,5 +172,27 @@ export function formatShortDay(day: IsoDate, language: Language): string {
 /** Date and time of day, in the business time zone. */
 export function formatDateTime(value: string | Date, language: Language): string {
   const date = toDate(value);
-  return date ? dateFormat(language, true, timeZone).format(date) : '';
+  if (!date) return '';
+  if (language === 'om')
+    return `${oromoEthiopianDate(businessDateOf(date, timeZone))}, ${oromoTime(date, timeZone)}`;
+  return dateFormat(language, true, timeZone).format(date);
+}
+
+const TIME_LOCALES: Record<Exclude<Language, 'om'>, string> = { en: 'en-ET', am: 'am-ET' };
+
+/** An instant's time of day in the business time zone: '2:02 PM', with seconds '2:02:05 PM' ('2:02:05 WB'). */
+export function formatTime(value: string | Date, language: Language, seconds = false): string {
+  const date = toDate(value);
+  if (!date) return '';
+  if (language === 'om') return oromoTime(date, timeZone, seconds);
+  return cached(
+    `t:${language}:${seconds}:${timeZone}`,
+    () =>
+      new Intl.DateTimeFormat(TIME_LOCALES[language], {
+        hour: 'numeric',
+        minute: '2-digit',
+        ...(seconds ? { second: '2-digit' } : {}),
+        timeZone,
+      }),
+  ).format(date);
 }

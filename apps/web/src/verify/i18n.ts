@@ -1,17 +1,20 @@
-// The /verify page's texts (decision 074): English and Amharic both in its one small chunk (a few KB: a second
+// The /verify page's texts (decision 074): English, Amharic and Afaan Oromoo (decision 078) all in its one small chunk (a few KB: a second
 // request would cost an old phone more than the bytes), chosen by ?lang=, else the browser's languages.
 import type { Language } from '@cartela/contract';
+import { isLanguage, LANGUAGE_CODES, LANGUAGE_NAMES } from '@cartela/contract/languages';
 import am from './i18n/am.json';
 import en from './i18n/en.json';
+import om from './i18n/om.json';
 
 export type { Language };
-export const LANGUAGES: readonly Language[] = ['en', 'am'];
+export { LANGUAGE_NAMES };
+export const LANGUAGES: readonly Language[] = LANGUAGE_CODES;
 
-const TEXTS: Record<Language, unknown> = { en, am };
+const TEXTS: Record<Language, unknown> = { en, am, om };
 
 /**
- * ?lang=en|am when the address says it, else the app's choice in this browser (its 'language' in localStorage:
- * the agent's laptop), else Amharic for a browser that prefers it, else English.
+ * ?lang=en|am|om when the address says it, else the app's choice in this browser (its 'language' in localStorage:
+ * the agent's laptop), else the first of the browser's languages the page speaks, else English.
  */
 export function chooseLanguage(
   search: string,
@@ -19,11 +22,11 @@ export function chooseLanguage(
   saved: string | null = null,
 ): Language {
   const asked = new URLSearchParams(search).get('lang');
-  if (asked === 'en' || asked === 'am') return asked;
-  if (saved === 'en' || saved === 'am') return saved;
+  if (isLanguage(asked)) return asked;
+  if (isLanguage(saved)) return saved;
   for (const tag of preferred) {
     const base = tag.toLowerCase().split('-')[0];
-    if (base === 'am' || base === 'en') return base;
+    if (isLanguage(base)) return base;
   }
   return 'en';
 }

@@ -2,8 +2,10 @@ import type { PublicGame } from '@cartela/contract';
 import { gameRoutes } from '@cartela/contract';
 import { ballLabel, drawOrder, seedCommitment } from '@cartela/core';
 import { describe, expect, it, vi } from 'vitest';
-import { chooseLanguage } from './i18n';
+import { OROMO_MONTHS } from '@/lib/oromo-dates';
+import { chooseLanguage, type Language } from './i18n';
 import am from './i18n/am.json';
+import om from './i18n/om.json';
 import { gameIdOf, loadGame, publicGamePath } from './load';
 import { type PageActions, type PageState, renderPage } from './page';
 
@@ -43,7 +45,7 @@ function finished(overrides: Partial<PublicGame> = {}): PublicGame {
   };
 }
 
-function draw(state: PageState, language: 'en' | 'am' = 'en', actions: Partial<PageActions> = {}) {
+function draw(state: PageState, language: Language = 'en', actions: Partial<PageActions> = {}) {
   const root = document.createElement('main');
   document.body.replaceChildren(root);
   renderPage(root, state, { language, setLanguage: vi.fn(), open: vi.fn(), reload: vi.fn(), ...actions });
@@ -182,6 +184,18 @@ describe('the public /verify page', () => {
   });
 });
 
+it('speaks Afaan Oromoo, with Br and the Ethiopian day in Oromo month names', () => {
+  const root = draw(game(finished()), 'om');
+  expect(document.documentElement.lang).toBe('om');
+  expect(root.querySelector('[data-verdict]')?.textContent).toBe(om.verdict.ok.replace('{{n}}', '24'));
+  expect(root.textContent).toContain(om.commitmentOk);
+  expect(root.textContent).toMatch(/Br\s?216\.00/);
+  expect(root.textContent).toMatch(
+    new RegExp(`(${OROMO_MONTHS.join('|')}) \\d{1,2}, 20\\d\\d, \\d{1,2}:\\d\\d W[DB]`),
+  );
+  expect(root.querySelector('button[lang="om"]')?.textContent).toBe('Afaan Oromoo');
+});
+
 describe('reading the game', () => {
   it("reads the contract's public route", () => {
     expect(publicGamePath('G7K2M9QX4TB')).toBe(gameRoutes.publicGame.path.replace(':gameId', 'G7K2M9QX4TB'));
@@ -220,5 +234,7 @@ describe('reading the game', () => {
     expect(chooseLanguage('', ['en-US'], 'am')).toBe('am');
     expect(chooseLanguage('', ['am-ET', 'en'])).toBe('am');
     expect(chooseLanguage('?lang=fr', ['fr-FR'])).toBe('en');
+    expect(chooseLanguage('?lang=om', ['am-ET'])).toBe('om');
+    expect(chooseLanguage('', ['om-ET', 'am'])).toBe('om');
   });
 });

@@ -4,8 +4,8 @@
 import type { PublicGame } from '@cartela/contract';
 import { ballLabel, type CallByCallCheck, checkCallByCall } from '@cartela/core';
 import { ballColour } from '@/lib/ball-colours';
-import { businessTimeZone, formatDateTime, formatEtb, formatNumber } from '@/lib/format-text';
-import { LANGUAGES, type Language, text } from './i18n';
+import { formatDateTime, formatEtb, formatNumber, formatTime } from '@/lib/format-text';
+import { LANGUAGE_NAMES, LANGUAGES, type Language, text } from './i18n';
 
 /** What the page has to show. */
 export type PageState =
@@ -97,7 +97,7 @@ function header(actions: PageActions, t: T): HTMLElement {
           language === actions.language ? 'bg-brand-600 text-white' : 'text-ink-muted hover:bg-surface-muted'
         }`,
       },
-      language === 'en' ? 'English' : 'አማርኛ',
+      LANGUAGE_NAMES[language],
     );
     button.addEventListener('click', () => actions.setLanguage(language));
     switcher.append(button);
@@ -226,12 +226,7 @@ function gameContent(game: PublicGame, at: Date, actions: PageActions, t: T): Ch
 function refresh(at: Date, actions: PageActions, t: T): HTMLElement {
   const button = h('button', { type: 'button', class: `${OUTLINE} min-h-9 text-sm` }, t('refresh'));
   button.addEventListener('click', () => actions.reload());
-  const time = at.toLocaleTimeString(actions.language === 'am' ? 'am-ET' : 'en-ET', {
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZone: businessTimeZone(),
-  });
+  const time = formatTime(at, actions.language, true);
   return h(
     'span',
     { class: 'flex items-center gap-2 text-sm text-ink-muted' },

@@ -112,7 +112,7 @@ export function rememberVoicePack(pack: AvailableVoicePack): void {
 export function useVoicePack(): AvailableVoicePack | undefined {
   const { user } = useSession();
   const agent = user?.role === 'agent';
-  const query = useAvailableVoicePacks(agent);
+  const query = useAvailableVoicePacks(user?.language, agent);
   const fromServer = query.data
     ? (query.data.packs.find((p) => p.id === query.data.selected) ?? query.data.packs[0] ?? DEFAULT_PACK)
     : undefined;

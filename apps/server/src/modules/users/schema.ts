@@ -17,7 +17,8 @@ import { amount, createdAt, id, inList, percent, percentRange, updatedAt } from 
 
 export const ROLES = ['admin', 'agent', 'super-agent'] as const;
 export const FINANCIAL_MODELS = ['virtual-coin', 'commission-share'] as const;
-export const LANGUAGES = ['en', 'am'] as const;
+/** The contract's LANGUAGE_CODES (a test holds them equal): the users_language_check constraint. */
+export const LANGUAGES = ['en', 'am', 'om'] as const;
 
 export type RoleName = (typeof ROLES)[number];
 export type FinancialModelName = (typeof FINANCIAL_MODELS)[number];

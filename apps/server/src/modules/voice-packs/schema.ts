@@ -17,7 +17,7 @@ import { createdAt, id, inList, updatedAt } from '../../db/columns.js';
 import { userRef, users } from '../users/schema.js';
 
 /** The ids of the packs the web ships (contract DEFAULT_VOICE_PACKS), which an agent may choose too. */
-export const DEFAULT_PACK_IDS = ['default-am', 'default-en'] as const;
+export const DEFAULT_PACK_IDS = ['default-am', 'default-en', 'default-om'] as const;
 export type DefaultPackId = (typeof DEFAULT_PACK_IDS)[number];
 
 /** bytea: node-postgres reads a Buffer, PGlite a Uint8Array; both take either. */

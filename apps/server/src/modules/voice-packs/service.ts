@@ -52,7 +52,12 @@ type UploadInput = z.output<typeof VoicePackUploadQuery>;
 type UpdateInput = z.output<typeof UpdateVoicePackRequest>;
 type SelectInput = z.output<typeof SelectVoicePackRequest>;
 
-const DEFAULT_PACK: DefaultPackId = 'default-am';
+/**
+ * The pack an agent hears before choosing one: the Oromo pack for an agent whose interface is in Afaan Oromoo,
+ * else the Amharic pack, the product's default for Amharic and English screens alike (decision 078).
+ */
+const defaultPackOf = (agent: Pick<UserRow, 'language'>): DefaultPackId =>
+  agent.language === 'om' ? 'default-om' : 'default-am';
 /**
  * The files written by one statement of an upload, at most (or one larger file, up to 1 MB): on the embedded
  * database such a statement takes tens of milliseconds, and other requests' queries run between two of them.
@@ -222,8 +227,9 @@ export function createVoicePacksService({ database }: { database: Database }) {
         })),
       ];
       // A choice the agent may no longer use (the pack turned off or no longer offered) is the default pack.
-      const chosen = selection?.packId ?? selection?.defaultPack ?? DEFAULT_PACK;
-      const selected = packs.some((p) => p.id === chosen) ? chosen : DEFAULT_PACK;
+      const fallback = defaultPackOf(agent);
+      const chosen = selection?.packId ?? selection?.defaultPack ?? fallback;
+      const selected = packs.some((p) => p.id === chosen) ? chosen : fallback;
       return { packs, selected };
     },
 

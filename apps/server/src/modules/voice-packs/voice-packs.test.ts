@@ -348,10 +348,10 @@ describe('a bad zip is refused with a clear message and nothing stored', () => {
 });
 
 describe('offering a pack and an agent choosing it', () => {
-  it('lists the two default packs first, then the custom packs offered to the agent', async () => {
+  it('lists the three default packs first, then the custom packs offered to the agent', async () => {
     const { pack } = await uploaded();
     const mine = await available(agentToken);
-    expect(mine.packs.slice(0, 2)).toEqual([
+    expect(mine.packs.slice(0, 3)).toEqual([
       {
         id: 'default-am',
         name: 'አማርኛ (Amharic)',
@@ -366,6 +366,14 @@ describe('offering a pack and an agent choosing it', () => {
         language: 'en',
         kind: 'default',
         fileBase: '/assets/voices/en/',
+        version: 'v1',
+      },
+      {
+        id: 'default-om',
+        name: 'Afaan Oromoo',
+        language: 'om',
+        kind: 'default',
+        fileBase: '/assets/voices/om/',
         version: 'v1',
       },
     ]);
@@ -465,6 +473,19 @@ describe('offering a pack and an agent choosing it', () => {
       sql`SELECT count(*)::int AS n FROM voice_pack_files WHERE pack_id = ${pack.id}`,
     );
     expect((files as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+  });
+
+  it('gives an agent whose screens are in Afaan Oromoo the Oromo pack, until it chooses another', async () => {
+    const fresh = await signedIn(t, 'agent');
+    expect((await available(fresh.token)).selected).toBe('default-am');
+    const profile = await call(fresh.token, 'PUT', '/api/auth/profile', { language: 'om' });
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect(profile.json().user.language).toBe('om');
+    expect((await available(fresh.token)).selected).toBe('default-om');
+    await call(fresh.token, 'PUT', '/api/voice-packs/selected', { packId: 'default-am' });
+    expect((await available(fresh.token)).selected).toBe('default-am');
+    const back = await call(fresh.token, 'PUT', '/api/voice-packs/selected', { packId: 'default-om' });
+    expect(back.json()).toEqual({ selected: 'default-om' });
   });
 
   it('lets an agent choose a default pack, and refuses a pack that does not exist', async () => {

@@ -8,6 +8,7 @@ import { setBusinessTimeZone } from '@/lib/format';
 import { BusinessDateInput } from './business-date-input';
 import am from './i18n/am.json';
 import en from './i18n/en.json';
+import om from './i18n/om.json';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -54,8 +55,9 @@ async function inAmharic() {
 }
 
 describe('the business date input', () => {
-  it('has the same texts in English and Amharic', () => {
+  it('has the same texts in English, Amharic and Afaan Oromoo', () => {
     expect(Object.keys(am).sort()).toEqual(Object.keys(en).sort());
+    expect(Object.keys(om).sort()).toEqual(Object.keys(en).sort());
   });
 
   it('is the browser date input in English, giving a Gregorian day', async () => {
@@ -163,6 +165,44 @@ describe('the business date input', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(toggle).toHaveFocus();
+  });
+
+  it('takes and offers Ethiopian days with the Oromo month and weekday names in Afaan Oromoo', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T06:00:00Z') }); // Sadaasa 17, 2019
+    await act(() => applyLanguage('om'));
+    const onChange = vi.fn();
+    render(<Harness initial="2026-11-20" onChange={onChange} />);
+    const user = userEvent.setup();
+    const input = screen.getByLabelText('Day');
+    expect(input).toHaveAttribute('lang', 'om');
+    expect(input).toHaveValue('Sadaasa 11, 2019');
+    expect(input).toHaveAccessibleDescription(om.gregorian.replace('{{date}}', 'Sadaasa 20, 2026'));
+
+    for (const [text, day] of [
+      ['Sadaasa 17, 2019', '2026-11-26'],
+      ['17 sadaasa 2019 A.L.I.', '2026-11-26'],
+      ['1 Fulbaana 2019', '2026-09-11'],
+      ['Qaammee 6 2015', '2023-09-11'],
+      ['17/3/2019', '2026-11-26'],
+    ] as const) {
+      await user.clear(input);
+      await user.type(input, text);
+      expect(screen.getByTestId('value'), text).toHaveTextContent(day);
+    }
+
+    await user.click(screen.getByRole('button', { name: om.openCalendar }));
+    const month = await screen.findByRole('table', { name: 'Sadaasa 2019' });
+    expect(
+      within(month)
+        .getAllByRole('columnheader')
+        .map((th) => th.getAttribute('abbr')),
+    ).toEqual(['Wiixata', 'Kibxata', 'Roobii', 'Kamiisa', 'Jimaata', 'Sanbata', 'Dilbata']);
+    expect(within(month).getAllByRole('columnheader')[0]).toHaveTextContent('Wii');
+    await user.click(
+      within(month).getByRole('button', { name: 'Roobii, Sadaasa 16, 2019 (Sadaasa 25, 2026)' }),
+    );
+    expect(onChange).toHaveBeenLastCalledWith('2026-11-25');
+    expect(input).toHaveValue('Sadaasa 16, 2019');
   });
 
   it("marks today in the server's business time zone", async () => {

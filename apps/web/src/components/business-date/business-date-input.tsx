@@ -15,8 +15,12 @@ import { Popover } from 'radix-ui';
 import { type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input, inputClasses } from '@/components/ui/input';
-import { businessToday, useFormat } from '@/lib/format';
+import { businessToday, CALENDAR_OF, useFormat } from '@/lib/format';
+import { OROMO_MONTHS, OROMO_WEEKDAYS, OROMO_WEEKDAYS_SHORT, oromoGregorianDate } from '@/lib/oromo-dates';
 import { ETHIOPIAN_MONTH_NAMES, ethiopianText, parseBusinessDate } from './ethiopian-text';
+
+/** The languages whose readers count in the Ethiopian calendar (CALENDAR_OF: Amharic and Afaan Oromoo). */
+type EthiopicReader = 'am' | 'om';
 
 export interface BusinessDateInputProps {
   /** The input's id, which the field's label points to. */
@@ -39,13 +43,16 @@ export interface BusinessDateInputProps {
 
 /**
  * The one way to choose a business day (decision 065). In English it is the browser's date input (Gregorian).
- * In Amharic it is the Ethiopian calendar: the day is typed as day/month/year (the month by number or by name:
- * '17/3/2019', '17 ኅዳር 2019') or picked on an Ethiopian month, with its Gregorian day beside it. Either way
- * the rest of the app only ever gets a Gregorian 'YYYY-MM-DD' business day.
+ * In Amharic and Afaan Oromoo it is the Ethiopian calendar (decision 078): the day is typed as day/month/year
+ * (the month by number or by name: '17/3/2019', '17 ኅዳር 2019', 'Sadaasa 17, 2019') or picked on an Ethiopian
+ * month, with its Gregorian day beside it. Either way the rest of the app only ever gets a Gregorian
+ * 'YYYY-MM-DD' business day.
  */
 export function BusinessDateInput(props: BusinessDateInputProps) {
   const { language } = useFormat();
-  if (language === 'am') return <EthiopianDateInput {...props} />;
+  if (language !== 'en' && CALENDAR_OF[language] === 'ethiopic') {
+    return <EthiopianDateInput {...props} reader={language} />;
+  }
   const { value, onChange, min, max, ...rest } = props;
   return (
     <Input
@@ -59,9 +66,11 @@ export function BusinessDateInput(props: BusinessDateInputProps) {
   );
 }
 
-const textOf = (value: string) => (isIsoDate(value) ? ethiopianText(value) : '');
+const textOf = (value: string, reader: EthiopicReader) =>
+  isIsoDate(value) ? ethiopianText(value, reader) : '';
 
 function EthiopianDateInput({
+  reader,
   id,
   value,
   onChange,
@@ -74,10 +83,10 @@ function EthiopianDateInput({
   className,
   'aria-describedby': describedBy,
   'aria-invalid': invalid,
-}: BusinessDateInputProps) {
+}: BusinessDateInputProps & { reader: EthiopicReader }) {
   const { t } = useTranslation();
   const statusId = useId();
-  const [text, setText] = useState(() => textOf(value));
+  const [text, setText] = useState(() => textOf(value, reader));
   const [open, setOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement | null>(null);
 
@@ -86,7 +95,7 @@ function EthiopianDateInput({
   const [known, setKnown] = useState(value);
   if (value !== known) {
     setKnown(value);
-    if (parseBusinessDate(text) !== value) setText(textOf(value));
+    if (parseBusinessDate(text) !== value) setText(textOf(value, reader));
   }
 
   const parsed = parseBusinessDate(text);
@@ -98,7 +107,7 @@ function EthiopianDateInput({
   }
 
   function choose(day: IsoDate) {
-    setText(ethiopianText(day));
+    setText(ethiopianText(day, reader));
     emit(day);
     setOpen(false);
   }
@@ -118,7 +127,7 @@ function EthiopianDateInput({
             ref={setRefs}
             name={name}
             type="text"
-            lang="am"
+            lang={reader}
             autoComplete="off"
             spellCheck={false}
             placeholder={t('businessDate.placeholder')}
@@ -152,7 +161,7 @@ function EthiopianDateInput({
           {unreadable
             ? t('businessDate.invalid')
             : parsed
-              ? t('businessDate.gregorian', { date: gregorianText(parsed) })
+              ? t('businessDate.gregorian', { date: NAMES[reader].gregorian(parsed) })
               : null}
         </p>
         <Popover.Portal>
@@ -169,6 +178,7 @@ function EthiopianDateInput({
             }}
           >
             <EthiopianMonth
+              reader={reader}
               selected={parsed ?? (isIsoDate(value) ? value : null)}
               min={min}
               max={max}
@@ -197,11 +207,40 @@ const gregorianFormat = new Intl.DateTimeFormat('am-ET', {
 const weekdayLong = new Intl.DateTimeFormat('am-ET', { weekday: 'long', timeZone: 'UTC' });
 const weekdayShort = new Intl.DateTimeFormat('am-ET', { weekday: 'short', timeZone: 'UTC' });
 const utc = (day: IsoDate) => new Date(`${day}T00:00:00Z`);
+const weekdayIndex = (day: IsoDate) => WEEKDAY_NAMES.indexOf(weekdayOf(day));
 
-/** A business day's Gregorian date, in Amharic ('26 ኖቬምበር 2026'). */
-export const gregorianText = (day: IsoDate) => gregorianFormat.format(utc(day));
+/**
+ * What the picker writes, per reader: the Ethiopian month's name, the weekdays (Monday first), a day's Gregorian
+ * date ('26 ኖቬምበር 2026', 'Sadaasa 26, 2026') and the separator after a weekday. Oromo is written by
+ * oromo-dates.ts: browsers' Intl has none (decision 078).
+ */
+const NAMES: Record<
+  EthiopicReader,
+  {
+    month: (month: number) => string;
+    weekday: (day: IsoDate) => string;
+    weekdayShort: (day: IsoDate) => string;
+    gregorian: (day: IsoDate) => string;
+    after: string;
+  }
+> = {
+  am: {
+    month: (month) => ETHIOPIAN_MONTH_NAMES[month - 1] ?? '',
+    weekday: (day) => weekdayLong.format(utc(day)),
+    weekdayShort: (day) => weekdayShort.format(utc(day)),
+    gregorian: (day) => gregorianFormat.format(utc(day)),
+    after: '፣',
+  },
+  om: {
+    month: (month) => OROMO_MONTHS[month - 1] ?? '',
+    weekday: (day) => OROMO_WEEKDAYS[weekdayIndex(day)] ?? '',
+    weekdayShort: (day) => OROMO_WEEKDAYS_SHORT[weekdayIndex(day)] ?? '',
+    gregorian: oromoGregorianDate,
+    after: ',',
+  },
+};
 
-// A Monday to Sunday week, named in Amharic (2026-11-23 was a Monday).
+// A Monday to Sunday week (2026-11-23 was a Monday).
 const WEEK = WEEKDAY_NAMES.map((_, i) => addDays('2026-11-23', i));
 
 /** The same day of the month `months` away, kept within that month (Pagume has 5 or 6 days). */
@@ -214,11 +253,13 @@ function shiftMonth(day: IsoDate, months: number): IsoDate {
 }
 
 function EthiopianMonth({
+  reader,
   selected,
   min,
   max,
   onChoose,
 }: {
+  reader: EthiopicReader;
   selected: IsoDate | null;
   min: IsoDate | undefined;
   max: IsoDate | undefined;
@@ -226,6 +267,7 @@ function EthiopianMonth({
 }) {
   const { t } = useTranslation();
   const headingId = useId();
+  const names = NAMES[reader];
   const today = businessToday();
   const allowed = (day: IsoDate) => (!min || day >= min) && (!max || day <= max);
   // The day under the keyboard: the chosen one, else today, else the nearest day on offer.
@@ -292,7 +334,7 @@ function EthiopianMonth({
           <ChevronLeft className="size-5" aria-hidden="true" />
         </button>
         <p id={headingId} className="text-base font-semibold text-ink" aria-live="polite">
-          {ETHIOPIAN_MONTH_NAMES[month - 1]} {year}
+          {names.month(month)} {year}
         </p>
         <button
           type="button"
@@ -315,10 +357,10 @@ function EthiopianMonth({
               <th
                 key={day}
                 scope="col"
-                abbr={weekdayLong.format(utc(day))}
+                abbr={names.weekday(day)}
                 className="pb-1 text-xs font-medium text-ink-muted"
               >
-                {weekdayShort.format(utc(day))}
+                {names.weekdayShort(day)}
               </th>
             ))}
           </tr>
@@ -334,7 +376,7 @@ function EthiopianMonth({
                       data-day={day}
                       tabIndex={day === focus ? 0 : -1}
                       aria-pressed={day === selected}
-                      aria-label={`${weekdayLong.format(utc(day))}፣ ${ethiopianText(day)} (${gregorianText(day)})`}
+                      aria-label={`${names.weekday(day)}${names.after} ${ethiopianText(day, reader)} (${names.gregorian(day)})`}
                       aria-current={day === today ? 'date' : undefined}
                       aria-disabled={allowed(day) ? undefined : true}
                       onClick={() => allowed(day) && onChoose(day)}

@@ -16,12 +16,15 @@ describe('Ethiopian dates as text', () => {
     expect(names).toEqual([...ETHIOPIAN_MONTH_NAMES]);
   });
 
-  it('writes a day the way it reads it back', () => {
+  it('writes a day the way it reads it back, in Amharic and in Afaan Oromoo', () => {
     expect(ethiopianText('2026-11-26')).toBe('17 ኅዳር 2019');
+    expect(ethiopianText('2026-11-26', 'om')).toBe('Sadaasa 17, 2019');
+    expect(ethiopianText('2026-09-11', 'om')).toBe('Fulbaana 1, 2019');
+    expect(ethiopianText('2026-09-10', 'om')).toBe('Qaammee 5, 2018');
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 60_000 }), (n) => {
+      fc.property(fc.integer({ min: 0, max: 60_000 }), fc.constantFrom('am', 'om'), (n, language) => {
         const day = addDays('1950-01-01', n);
-        expect(parseBusinessDate(ethiopianText(day))).toBe(day);
+        expect(parseBusinessDate(ethiopianText(day, language))).toBe(day);
       }),
     );
   });

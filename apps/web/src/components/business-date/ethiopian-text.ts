@@ -1,6 +1,7 @@
-// An Ethiopian date as an Amharic reader writes it, and back (decision 065). The calendar itself (which days
-// exist, their Gregorian days) is packages/core's; this file only reads and writes the text.
+// An Ethiopian date as an Amharic or Oromo reader writes it, and back (decisions 065, 078). The calendar itself
+// (which days exist, their Gregorian days) is packages/core's; this file only reads and writes the text.
 import { type EthiopianDate, fromEthiopian, type IsoDate, isEthiopianDate, toEthiopian } from '@cartela/core';
+import { OROMO_MONTHS, oromoEthiopianDate } from '@/lib/oromo-dates';
 
 /** The 13 months as Intl's Amharic writes them (am-ET-u-ca-ethiopic): Meskerem ... Pagume. */
 export const ETHIOPIAN_MONTH_NAMES = [
@@ -37,15 +38,35 @@ const OTHER_SPELLINGS: readonly (readonly string[])[] = [
   ['ጳጉሜ', 'ጷጉሜ', 'ጷጉሜን', 'pagume', 'pagumen'],
 ];
 
+// The Oromo names' other spellings (CLDR's, and the short vowels of hurried typing).
+const OTHER_OROMO_SPELLINGS: readonly (readonly string[])[] = [
+  ['fulbana'],
+  ['onkololeessa', 'onkoloolessaa'],
+  ['sadaasaa'],
+  ['mudde'],
+  ['amajji'],
+  ['guraandhalaa', 'guraandala'],
+  ['bitootessaa', 'bitotessa'],
+  ['elba', 'eebila', 'ebila'],
+  ['caamsa'],
+  ['waxabajji', 'waxabaajjii'],
+  ['adoolessaa', 'adolessa'],
+  ['hagayyaa', 'hagaya'],
+  ["qaam'ee", 'qaam’ee', 'qaamee', 'qaame'],
+];
+
 const MONTH_BY_NAME = new Map<string, number>();
 ETHIOPIAN_MONTH_NAMES.forEach((name, i) => {
-  MONTH_BY_NAME.set(name, i + 1);
-  for (const other of OTHER_SPELLINGS[i] ?? []) MONTH_BY_NAME.set(other, i + 1);
+  for (const spelling of [name, ...(OTHER_SPELLINGS[i] ?? [])]) MONTH_BY_NAME.set(spelling, i + 1);
+  for (const spelling of [OROMO_MONTHS[i]!.toLowerCase(), ...(OTHER_OROMO_SPELLINGS[i] ?? [])]) {
+    MONTH_BY_NAME.set(spelling, i + 1);
+  }
 });
 
 const NUMBER = /^[0-9]{1,4}$/;
-// The era after the year (ዓ.ም., 'year of mercy') and the Ethiopic word and list separators.
-const ERA = /\s*ዓ\s*[./]?\s*ም\s*\.?\s*$/;
+// The era after the year (ዓ.ም., 'year of mercy'; Oromo A.L.I., Akka Lakkoofsa Itoophiyaa) and the Ethiopic word
+// and list separators.
+const ERA = /\s*(ዓ\s*[./]?\s*ም\s*\.?|a\.?\s*l\.?\s*i\.?)\s*$/i;
 const SEPARATORS = /[\s/\-.,፡፣፤።]+/;
 
 /**
@@ -82,8 +103,12 @@ export function parseBusinessDate(text: string): IsoDate | null {
   return date ? fromEthiopian(date) : null;
 }
 
-/** A business day as an Amharic reader writes it: '2026-11-26' -> '17 ኅዳር 2019' (Intl's own order). */
-export function ethiopianText(day: IsoDate): string {
+/**
+ * A business day as its reader writes it: '2026-11-26' -> '17 ኅዳር 2019' (Intl's own Amharic order) or
+ * 'Sadaasa 17, 2019' (as the app writes every Oromo date).
+ */
+export function ethiopianText(day: IsoDate, language: 'am' | 'om' = 'am'): string {
+  if (language === 'om') return oromoEthiopianDate(day);
   const { year, month, day: d } = toEthiopian(day);
   return `${d} ${ETHIOPIAN_MONTH_NAMES[month - 1]} ${year}`;
 }

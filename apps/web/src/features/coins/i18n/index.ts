@@ -2,4 +2,4 @@
 import { addFeatureTexts } from '@/i18n';
 import en from './en.json';
 
-addFeatureTexts('coins', { en, am: () => import('./am.json') });
+addFeatureTexts('coins', { en, am: () => import('./am.json'), om: () => import('./om.json') });

@@ -2,4 +2,4 @@
 import { addFeatureTexts } from '@/i18n';
 import en from './en.json';
 
-addFeatureTexts('dashboard', { en, am: () => import('./am.json') });
+addFeatureTexts('dashboard', { en, am: () => import('./am.json'), om: () => import('./om.json') });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { businessTimeZone, useFormat } from '@/lib/format';
+import { formatTime, useFormat } from '@/lib/format';
 
 /**
  * A winning pattern's name, and its description, in the interface language. The English texts in
@@ -47,19 +47,11 @@ export function storyTime(
     : { kind: 'room', at: time.at };
 }
 
-const TIME_LOCALES = { en: 'en-ET', am: 'am-ET' } as const;
-
 /** A story time in words, in the interface language: 'called 2:02:05 PM (room), received 2:20:11 PM'. */
 export function useStoryTimeText() {
   const { t } = useTranslation();
   const { language } = useFormat();
-  const clock = new Intl.DateTimeFormat(TIME_LOCALES[language], {
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZone: businessTimeZone(),
-  });
-  const time = (iso: string) => clock.format(new Date(iso));
+  const time = (iso: string) => formatTime(iso, language, true);
   return (value: StoryTime, action: 'call' | 'shuffle'): string => {
     const said = storyTime(value);
     switch (said.kind) {

@@ -3,4 +3,4 @@
 import { addFeatureTexts } from '@/i18n';
 import en from './en.json';
 
-addFeatureTexts('voice', { en, am: () => import('./am.json') });
+addFeatureTexts('voice', { en, am: () => import('./am.json'), om: () => import('./om.json') });

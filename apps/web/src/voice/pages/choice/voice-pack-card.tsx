@@ -12,6 +12,7 @@ import { Field } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/errors';
+import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { VoicePreload } from '../../components/voice-preload';
 import { VoiceToggle } from '../../components/voice-toggle';
@@ -32,7 +33,7 @@ const PREVIEWS: ReadonlyArray<{ label: string | null; item: VoiceItem }> = [
  */
 export function VoicePackCard() {
   const { t } = useTranslation();
-  const packs = useAvailableVoicePacks();
+  const packs = useAvailableVoicePacks(useSession().user?.language);
   const select = useSelectVoicePack();
   const voice = useVoice();
   const selectId = useId();

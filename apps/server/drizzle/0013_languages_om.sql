@@ -1,0 +1,4 @@
+ALTER TABLE "users" DROP CONSTRAINT "users_language_check";--> statement-breakpoint
+ALTER TABLE "voice_pack_selections" DROP CONSTRAINT "voice_pack_selections_one_check";--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_language_check" CHECK ("users"."language" IN ('en', 'am', 'om'));--> statement-breakpoint
+ALTER TABLE "voice_pack_selections" ADD CONSTRAINT "voice_pack_selections_one_check" CHECK (("voice_pack_selections"."default_pack" IS NULL) <> ("voice_pack_selections"."pack_id" IS NULL) AND ("voice_pack_selections"."default_pack" IS NULL OR "voice_pack_selections"."default_pack" IN ('default-am', 'default-en', 'default-om')));
