@@ -78,7 +78,9 @@ function Stepper({ step }: { step: Step }) {
       {STEPS.map((s, i) => (
         <li
           key={s}
-          className="flex min-w-0 flex-1 items-center gap-2"
+          // The current step takes the room its name needs (an Oromo name is long on a phone); the others share
+          // the rest.
+          className={clsx('flex min-w-0 items-center gap-2', i === current ? 'flex-auto' : 'flex-1')}
           aria-current={i === current ? 'step' : undefined}
         >
           <span
