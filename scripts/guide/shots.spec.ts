@@ -10,7 +10,14 @@ import { fileURLToPath } from 'node:url';
 import { LANGUAGE_NAMES } from '@cartela/contract/languages';
 import type { Browser, Page } from '@playwright/test';
 import { callOrder, firstWin, type RoomStateAnswer, range } from '../../e2e/support/draw';
-import { DEMO, E2E_PASSWORD, signInAs, tokenFor } from '../../e2e/support/pages';
+import {
+  DEMO,
+  E2E_PASSWORD,
+  saveLanguageOf,
+  signInAs,
+  tokenFor,
+  useDeviceLanguage,
+} from '../../e2e/support/pages';
 import { expect, test } from '../../e2e/support/test';
 import { englishOnly, type Lang, textsOf } from '../../e2e/support/texts';
 
@@ -27,14 +34,11 @@ const DEVICES = {
 /** A new browser context on the worker's server, in `lang`: the device's choice and the signed-in user's. */
 async function open(browser: Browser, baseURL: string, device: Device, lang: Lang) {
   const context = await browser.newContext({ baseURL, ...DEVICES[device], deviceScaleFactor: 1 });
+  const page = await context.newPage();
   // Before the app's scripts on every page of the context: the device's language (the sign-in screen's, the public
   // page's); a signed-in page takes the account's saved language (signInIn).
-  await context.addInitScript((language) => {
-    localStorage.setItem('language', language);
-    const user = localStorage.getItem('user');
-    if (user) localStorage.setItem('user', JSON.stringify({ ...JSON.parse(user), language }));
-  }, lang);
-  return { context, page: await context.newPage() };
+  await useDeviceLanguage(page, lang);
+  return { context, page };
 }
 
 /**
@@ -42,12 +46,7 @@ async function open(browser: Browser, baseURL: string, device: Device, lang: Lan
  * it (the app applies the account's language at start, over the device's).
  */
 async function signInIn(page: Page, who: keyof typeof DEMO, lang: Lang, path: string) {
-  const token = await tokenFor(page.request, who);
-  const saved = await page.request.put('/api/auth/profile', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { language: lang },
-  });
-  expect(saved.status(), `${who} speaks ${lang}`).toBe(200);
+  await saveLanguageOf(page.request, who, lang);
   await signInAs(page, who, path);
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
 }
