@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { generateCartela } from './cartela.js';
 import { drawOrder, seedCommitment, shuffleRemaining, verifyGame } from './draw.js';
 import {
   applyActions,
+  blindOf,
   canCall,
   claimFor,
   createGame,
@@ -12,10 +14,17 @@ import {
   type GameState,
   gameReducer,
   lastBall,
+  ROOM_OUT_OF_STEP,
   redactSeed,
   sealOrder,
+  withOrderOf,
 } from './engine.js';
+import { PATTERN_IDS } from './pattern-ids.js';
+import { checkClaim } from './patterns.js';
+import { seededRandomSource } from './random.js';
+import { bytesToHex } from './sha256.js';
 import { CARD, OTHER } from './testing/cards.js';
+import { findWinners } from './wincheck.js';
 
 const SEED = '5eed'.repeat(16);
 const ORDER = drawOrder(SEED);
@@ -275,7 +284,15 @@ describe('validate', () => {
       { cartelaNumber: 12, patternId: 'four-corners', lastBall: 65, callCount: 4, at: 't4' },
     ]);
     expect(won.validations).toEqual([
-      { cartelaNumber: 12, decision: 'good-bingo', reason: 'WINNER', callCount: 4, lastBall: 65, at: 't4' },
+      {
+        cartelaNumber: 12,
+        decision: 'good-bingo',
+        reason: 'WINNER',
+        callCount: 4,
+        lastBall: 65,
+        completedOn: { ball: 65, callCount: 4 },
+        at: 't4',
+      },
     ]);
     expect(errorCode(gameReducer(won, { type: 'call-next' }))).toBe('WINNER_DECLARED');
     expect(errorCode(gameReducer(won, { type: 'shuffle' }))).toBe('WINNER_DECLARED');
@@ -412,9 +429,33 @@ describe('finish, cancel and the seed', () => {
     expect(errorCode(gameReducer(finished, { type: 'finish' }))).toBe('GAME_OVER');
     expect(errorCode(gameReducer(finished, { type: 'cancel' }))).toBe('GAME_OVER');
     expect(errorCode(gameReducer(finished, { type: 'pause' }))).toBe('GAME_OVER');
-    const cancelled = ok(gameReducer(ok(gameReducer(state, { type: 'pause' })), { type: 'cancel' }));
+    const fresh = gameWithOrder(ORDER);
+    const cancelled = ok(gameReducer(ok(gameReducer(fresh, { type: 'pause' })), { type: 'cancel' }));
     expect(cancelled.status).toBe('cancelled');
     expect(errorCode(gameReducer(cancelled, { type: 'resume' }))).toBe('GAME_OVER');
+  });
+
+  it('cancels only before the first call: after it, the game is played to its end', () => {
+    const started = call(gameWithOrder(ORDER), 1);
+    for (const s of [started, ok(gameReducer(started, { type: 'pause' }))]) {
+      expect(gameReducer(s, { type: 'cancel', reason: 'changed my mind' })).toMatchObject({
+        ok: false,
+        error: { code: 'GAME_STARTED' },
+      });
+      expect(ok(gameReducer(s, { type: 'finish' })).status).toBe('finished');
+    }
+    // A game restored from a backup taken before its first call may have shown its order since.
+    const restored = { ...gameWithOrder(ORDER), orderShown: true };
+    expect(errorCode(gameReducer(restored, { type: 'cancel' }))).toBe('GAME_STARTED');
+  });
+
+  it('tells a room out of step that it is, never which ball is next', () => {
+    const state = call(gameWithOrder(ORDER), 3);
+    for (let n = 1; n <= 75; n++) {
+      const r = gameReducer(state, { type: 'call-next', expected: n });
+      if (r.ok) continue;
+      expect(r.error).toEqual({ code: 'CALL_MISMATCH', message: ROOM_OUT_OF_STEP });
+    }
   });
 
   it('hides the seed while the game runs and accepts its reveal only at the end, if it matches', () => {
@@ -550,6 +591,71 @@ describe('engine invariants', () => {
         }
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('the draw invariants (product/draw.md#invariants)', () => {
+  const seedArb = fc.uint8Array({ minLength: 32, maxLength: 32 }).map(bytesToHex);
+  const cardsOf = (seed: string, count: number) => {
+    const random = seededRandomSource(seed);
+    return Array.from({ length: count }, (_, i) => ({ cartelaNumber: i + 1, card: generateCartela(random) }));
+  };
+
+  it('before the first call, every action on the blind copy answers the same whatever the seed', () => {
+    fc.assert(
+      fc.property(
+        seedArb,
+        seedArb,
+        seedArb,
+        fc.array(actionArb, { maxLength: 20 }),
+        (a, b, cards, actions) => {
+          const cartelas = cardsOf(cards, 4);
+          let one = ok(createGame({ gameId: 'g', patternId: 'any-one-line', cartelas, seedHex: a }));
+          let two = ok(createGame({ gameId: 'g', patternId: 'any-one-line', cartelas, seedHex: b }));
+          const same = (s: GameState) => ({ ...s, commitment: '' });
+          for (const action of actions) {
+            const r1 = gameReducer(blindOf(one), action);
+            const r2 = gameReducer(blindOf(two), action);
+            expect(r1.ok ? { ok: true, state: same(r1.state) } : r1).toEqual(
+              r2.ok ? { ok: true, state: same(r2.state) } : r2,
+            );
+            if (!r1.ok || !r2.ok) continue;
+            // Put back on its order, the game has lost nothing of it.
+            one = withOrderOf(r1.state, one);
+            two = withOrderOf(r2.state, two);
+            expect([...one.calledNumbers, ...one.remaining]).toEqual(drawOrder(a));
+            expect(one.seedHex).toBe(a);
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a claim is confirmed exactly when core judges it a winner, and exactly the cards the fast check lists', () => {
+    fc.assert(
+      fc.property(
+        seedArb,
+        seedArb,
+        fc.constantFrom(...PATTERN_IDS.filter((p) => p !== 'agents-own')),
+        fc.integer({ min: 1, max: 75 }),
+        (seed, cards, patternId, calls) => {
+          const cartelas = cardsOf(cards, 12);
+          const state = call(ok(createGame({ gameId: 'g', patternId, cartelas, seedHex: seed })), calls);
+          const winners = findWinners(cartelas, patternId, state.calledNumbers);
+          for (const { cartelaNumber, card } of cartelas) {
+            const judged = checkClaim({ card, patternId, calledNumbers: state.calledNumbers }).winner;
+            const good = gameReducer(state, { type: 'validate', cartelaNumber, decision: 'good-bingo' });
+            expect(good.ok, `cartela ${cartelaNumber} on call ${calls}`).toBe(judged);
+            expect(winners.includes(cartelaNumber)).toBe(judged);
+            // A winner is never blocked by a slip; anyone else may be.
+            const block = gameReducer(state, { type: 'validate', cartelaNumber, decision: 'block' });
+            expect(block.ok).toBe(!judged);
+          }
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

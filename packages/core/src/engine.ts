@@ -32,6 +32,11 @@ export interface GameValidation {
   reason: ClaimReason;
   callCount: number;
   lastBall: number;
+  /**
+   * The latest call that completed the pattern on the card (core's checkClaim), kept so the history can say
+   * why a late claim lost ('completed on ball 20, claimed on ball 21'). Absent in games recorded before it.
+   */
+  completedOn?: { ball: number; callCount: number } | null;
   at: string | null;
 }
 
@@ -75,6 +80,11 @@ export interface GameState {
    * what verifyGame replays). Absent or empty for every game since.
    */
   legacyShuffles?: number[];
+  /**
+   * True when the order may have been seen though no ball is recorded (a game restored from a backup taken
+   * before its first call): it can no longer be cancelled (product/draw.md#invariants).
+   */
+  orderShown?: boolean;
   /** Why the game was cancelled, as the agent said it (null when it was not cancelled or no reason was given). */
   cancelReason?: string | null;
   /** Cartelas blocked after a false or late claim: they cannot win later in this game. */
@@ -169,6 +179,7 @@ export type GameErrorCode =
   | 'NOT_A_WINNER'
   | 'CARTELA_IS_WINNER'
   | 'GAME_NOT_OVER'
+  | 'GAME_STARTED'
   | 'SEED_MISMATCH'
   | 'INTERNAL';
 
@@ -336,6 +347,7 @@ function validate(
     reason: claim.reason,
     callCount,
     lastBall,
+    completedOn: claim.completedOn,
     at,
   };
   if (action.decision === 'good-bingo') {
@@ -395,8 +407,9 @@ function step(state: GameState | null, action: GameAction): GameResult {
       if (state.orderSealed) return fail('ORDER_SEALED', FIRST_CALL_NEEDS_NETWORK);
       const next = state.remaining[0];
       if (next === undefined) return fail('NO_NUMBERS_LEFT', 'All 75 balls have been called');
+      // Says nothing of the ball itself: a refusal must not tell anyone the order (product/draw.md#invariants).
       if (action.expected !== undefined && action.expected !== next) {
-        return fail('CALL_MISMATCH', `The next ball is ${next}, not ${action.expected}`);
+        return fail('CALL_MISMATCH', ROOM_OUT_OF_STEP);
       }
       // The 75th call leaves the game running: a card completed by the last ball is claimed and checked like any
       // other, then the agent finishes (decision 069). Games recorded before may say 'all-called'.
@@ -441,6 +454,9 @@ function step(state: GameState | null, action: GameAction): GameResult {
       if (stopped) return stopped;
       if (state.winners.length > 0)
         return fail('WINNER_DECLARED', 'A game with a confirmed winner cannot be cancelled');
+      // Once a ball is called the order has been seen: the game is played to its end, never undone
+      // (product/draw.md#invariants).
+      if (state.calledNumbers.length > 0 || state.orderShown) return fail('GAME_STARTED', GAME_STARTED);
       const reason = typeof action.reason === 'string' ? action.reason.trim().slice(0, 200) : '';
       return touched({ status: 'cancelled', finishedAt: at, cancelReason: reason === '' ? null : reason });
     }
@@ -494,6 +510,14 @@ export function applyActions(state: GameState | null, actions: readonly GameActi
   return current ? { ok: true, state: current } : fail('NO_GAME', 'There is no game yet');
 }
 
+/** Why a game with calls cannot be cancelled (product/draw.md#invariants). */
+export const GAME_STARTED =
+  'Balls have been called: the game cannot be cancelled. Play it to its end, or finish it';
+
+/** A call that is not the game's next one: the room is behind or ahead of the game, never told which ball. */
+export const ROOM_OUT_OF_STEP =
+  'The room is out of step with the game: reload the room to take the game as the server has it';
+
 /** What a room says when it must call the first ball without the network. */
 export const FIRST_CALL_NEEDS_NETWORK =
   'Connect to start the round; once it has started it goes on without the network';
@@ -507,6 +531,29 @@ export function sealOrder(state: GameState): GameState {
   const over = state.status === 'finished' || state.status === 'cancelled';
   if (over || state.calledNumbers.length > 0) return state;
   return { ...state, remaining: [], orderSealed: true };
+}
+
+/**
+ * The game as it is known to whoever has not seen its order: before the first call of a game not over, the state
+ * without its order and its seed (sealOrder, redactSeed); otherwise the state itself. Whatever is decided on this
+ * copy cannot depend on the order, so a request planned on it answers the same for every seed - the draw's first
+ * invariant (product/draw.md#invariants). It cannot call: the first call is the server's own, and its answer is
+ * the first to carry the order.
+ */
+export function blindOf(state: GameState): GameState {
+  const over = state.status === 'finished' || state.status === 'cancelled';
+  if (over || state.calledNumbers.length > 0) return state;
+  return { ...state, remaining: [], orderSealed: true, seedHex: null };
+}
+
+/**
+ * A state reached from blindOf(original) put back on the original's order and seed. Nothing planned on a blind
+ * copy calls a ball (it cannot), so the order is the original's untouched.
+ */
+export function withOrderOf(planned: GameState, original: GameState): GameState {
+  if (!planned.orderSealed) return planned;
+  const { orderSealed: _sealed, ...rest } = planned;
+  return { ...rest, remaining: original.remaining, seedHex: original.seedHex };
 }
 
 /** The state without its seed while the game is running (what a player-facing screen may see). */

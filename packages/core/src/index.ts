@@ -103,11 +103,13 @@ export {
 } from './economics.js';
 export {
   applyActions,
+  blindOf,
   type CreateGameAction,
   canCall,
   claimFor,
   createGame,
   FIRST_CALL_NEEDS_NETWORK,
+  GAME_STARTED,
   type GameAction,
   type GameError,
   type GameErrorCode,
@@ -118,9 +120,11 @@ export {
   type GameWinner,
   gameReducer,
   lastBall,
+  ROOM_OUT_OF_STEP,
   redactSeed,
   sealOrder,
   type ValidationDecision,
+  withOrderOf,
 } from './engine.js';
 export { CoreError } from './errors.js';
 export {
@@ -142,6 +146,10 @@ export {
   isEtbAmount,
   isPercent,
   type Locale,
+  MAX_BALANCE_COINS,
+  MAX_STAKE_ETB,
+  MAX_TOP_UP_COINS,
+  MAX_TOP_UP_ETB,
   type PercentInput,
   parseEtb,
   percentToRate,

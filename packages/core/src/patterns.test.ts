@@ -66,6 +66,30 @@ const LINES: Record<string, Cell[][]> = {
   'any-one-line': [...ROWS, ...COLS, diag, anti],
 };
 
+/**
+ * The claim rule written from product/draw.md alone, apart from core's masks: the pattern's possible shapes (the
+ * fixed cells, or each line, or each pair of lines), and a shape is completed by call k when all its cells are
+ * marked after call k and one of them holds call k's ball (so it was not complete before).
+ */
+function shapesOf(patternId: string): Cell[][] {
+  if (FIXED[patternId]) return [FIXED[patternId]!];
+  if (LINES[patternId]) return LINES[patternId]!;
+  const lines = LINES['any-one-line']!;
+  const pairs: Cell[][] = [];
+  for (let i = 0; i < lines.length; i++)
+    for (let j = i + 1; j < lines.length; j++) pairs.push(union(lines[i]!, lines[j]!));
+  return pairs;
+}
+
+function completedBy(card: number[][], patternId: string, called: readonly number[], k: number): boolean {
+  const marked = new Set(called.slice(0, k));
+  const ball = called[k - 1]!;
+  const isMarked = ([r, c]: Cell) => isFree([r, c]) || marked.has(card[r]![c]!);
+  return shapesOf(patternId).some(
+    (shape) => shape.every(isMarked) && shape.some(([r, c]) => card[r]![c] === ball),
+  );
+}
+
 describe('pattern catalogue', () => {
   it('has the 19 ids of the spec, each with an English name and description', () => {
     expect(PATTERN_IDS).toHaveLength(19);
@@ -225,9 +249,34 @@ describe('checkClaim: the last-ball rule', () => {
     expect(claim.message).toMatch(/late claim/i);
   });
 
-  it('accepts a last ball on the card outside the pattern, as the rule is written (on the card)', () => {
+  it('refuses a last ball on the card outside the pattern: the card completed on an earlier ball', () => {
     const claim = checkClaim({ card: CARD, patternId: 'four-corners', calledNumbers: [...corners, 17] });
-    expect(claim).toMatchObject({ winner: true, lastBallOnCard: true, lastBallInPattern: false });
+    expect(claim).toMatchObject({
+      winner: false,
+      reason: 'LATE_CLAIM',
+      lastBallOnCard: true,
+      lastBallInPattern: false,
+      completedOn: { ball: corners.at(-1), callCount: 4 },
+    });
+  });
+
+  it('says on which call a winner completed: the current one', () => {
+    const claim = checkClaim({ card: CARD, patternId: 'four-corners', calledNumbers: [70, ...corners] });
+    expect(claim.completedOn).toEqual({ ball: corners.at(-1), callCount: 5 });
+  });
+
+  it('accepts a choice pattern completed again by the last ball on another line', () => {
+    // Row 0 completes first (a late claim after it), then column 0 with the last ball: a new line, a win.
+    const row0 = numbersAt(row(0));
+    const col0 = numbersAt(col(0)).filter((n) => !row0.includes(n));
+    const late = checkClaim({ card: CARD, patternId: 'any-one-line', calledNumbers: [...row0, 70] });
+    expect(late.reason).toBe('LATE_CLAIM');
+    const again = checkClaim({
+      card: CARD,
+      patternId: 'any-one-line',
+      calledNumbers: [...row0, 70, ...col0],
+    });
+    expect(again).toMatchObject({ winner: true, completedOn: { ball: col0.at(-1) } });
   });
 
   it('refuses when no ball has been called', () => {
@@ -270,7 +319,7 @@ describe('checkClaim: the last-ball rule', () => {
     );
   });
 
-  it('agrees with isPatternComplete and the last ball on random cards and calls', () => {
+  it('late claims lose, honest claims never do: a win exactly when the last ball completed what it lies in', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...PATTERN_IDS.filter((p) => p !== 'agents-own')),
@@ -283,8 +332,11 @@ describe('checkClaim: the last-ball rule', () => {
           const card = generateCartela(seededRandomSource(bytesToHex(seed)));
           const claim = checkClaim({ card, patternId, calledNumbers: called });
           const complete = isPatternComplete(card, patternId, called);
-          const onCard = card.some((r) => r.includes(called[called.length - 1]!));
-          expect(claim.winner).toBe(complete && onCard);
+          expect(claim.winner).toBe(completedBy(card, patternId, called, called.length));
+          const latest = [...called.keys()]
+            .reverse()
+            .find((k) => completedBy(card, patternId, called, k + 1));
+          expect(claim.completedOn?.callCount ?? null).toBe(latest === undefined ? null : latest + 1);
           expect(claim.patternComplete).toBe(complete);
           const progress = patternProgress(card, patternId, called);
           expect(progress.complete).toBe(complete);

@@ -275,14 +275,14 @@ export type ClaimReason =
   | 'LATE_CLAIM';
 
 export const CLAIM_MESSAGES: Readonly<Record<ClaimReason, string>> = {
-  WINNER: 'Good bingo: the pattern is complete and the last ball is on the card',
+  WINNER: 'Good bingo: the last ball completed the pattern on the card',
   UNKNOWN_PATTERN: 'Unknown winning pattern',
   INVALID_CARD: 'Cartela pattern not found',
   NO_BALL_CALLED: 'No ball has been called yet',
   BLOCKED: 'This cartela is blocked for the rest of the game',
   MANUAL: "Agent's own pattern: the agent decides",
   PATTERN_INCOMPLETE: 'The pattern is not complete',
-  LATE_CLAIM: 'Late claim: the pattern is complete but the last ball is not on the card',
+  LATE_CLAIM: 'Late claim: the pattern was completed by an earlier ball, not by the last one',
 };
 
 export interface ClaimInput {
@@ -305,15 +305,48 @@ export interface ClaimResult {
   patternComplete: boolean;
   lastBall: number | null;
   lastBallOnCard: boolean;
-  /** The last ball is in a cell of the completed pattern (informative; the rule only asks for "on the card"). */
+  /**
+   * The last ball is in a cell of what it completed: the pattern, or a complete line of a choice pattern. The
+   * rule: a claim wins only then (product/draw.md#the-claim-rule).
+   */
   lastBallInPattern: boolean;
+  /**
+   * The latest call that completed the pattern on this card (the ball in a cell of what it completed), or null
+   * when none did: the current call for a winner, an earlier one for a late claim ("completed on ball 20,
+   * claimed on ball 21"). Null for agents-own.
+   */
+  completedOn: { ball: number; callCount: number } | null;
   progress: PatternProgress | null;
 }
 
 /**
- * Judges a bingo claim. A card wins only if the chosen pattern is complete and the last called ball is on the
- * card: players shout late, and a claim counts only while the ball that completed it is the latest.
- * Blocked cartelas cannot win. agents-own is never decided here (reason MANUAL).
+ * The latest call of `calledNumbers` whose ball completed the rule on the card: with that call the rule was
+ * satisfied and the ball lay in a cell of what it satisfied (the pattern, or a complete line of a choice).
+ */
+function latestCompletion(
+  card: Card,
+  rule: PatternRule,
+  calledNumbers: readonly number[],
+): { ball: number; callCount: number } | null {
+  if (rule.kind === 'manual') return null;
+  let marked = FREE_BIT;
+  let latest: { ball: number; callCount: number } | null = null;
+  for (let k = 0; k < calledNumbers.length; k++) {
+    const ball = calledNumbers[k]!;
+    const cells = cellsOf(card, ball);
+    if (cells === 0) continue;
+    marked |= cells;
+    if ((cells & completedCells(rule, marked)) !== 0) latest = { ball, callCount: k + 1 };
+  }
+  return latest;
+}
+
+/**
+ * Judges a bingo claim. A card wins only if the chosen pattern is complete and the last called ball lies in a
+ * cell of what it completed (the pattern, or a complete line of a choice pattern): players shout late, and a
+ * claim counts only while the ball that completed it is the latest; the claim's ball is the one current when
+ * the claim was raised (product/draw.md#the-claim-rule). Blocked cartelas cannot win. agents-own is never
+ * decided here (reason MANUAL).
  */
 export function checkClaim(input: ClaimInput): ClaimResult {
   const { card, calledNumbers } = input;
@@ -332,6 +365,7 @@ export function checkClaim(input: ClaimInput): ClaimResult {
     lastBall,
     lastBallOnCard: false,
     lastBallInPattern: false,
+    completedOn: null,
     progress: null,
     ...extra,
   });
@@ -346,11 +380,12 @@ export function checkClaim(input: ClaimInput): ClaimResult {
     patternComplete: ruleSatisfied(rule, marked),
     lastBallOnCard: lastCells !== 0,
     lastBallInPattern: (lastCells & completedCells(rule, marked)) !== 0,
+    completedOn: latestCompletion(card, rule, calledNumbers),
   };
   if (lastBall === null) return result('NO_BALL_CALLED', facts);
   if (input.blocked) return result('BLOCKED', facts);
   if (rule.kind === 'manual') return result('MANUAL', facts);
   if (!facts.patternComplete) return result('PATTERN_INCOMPLETE', facts);
-  if (!facts.lastBallOnCard) return result('LATE_CLAIM', facts);
+  if (!facts.lastBallInPattern) return result('LATE_CLAIM', facts);
   return result('WINNER', facts);
 }

@@ -1,7 +1,7 @@
 // The fast win check for a whole game: up to 300 cartelas, checked after every call.
 // Each card keeps a 25-bit mask of marked cells; an index from each ball to the (card, cell) pairs holding it
 // means a call touches only the cards that have the ball, which are also the only ones that can win with it
-// (the last-ball rule), and the pattern test is one or a few mask comparisons.
+// (the claim rule: the ball lies in what it completed), and the pattern test is one or a few mask comparisons.
 import type { Card } from './cartela.js';
 import { CARD_SIZE } from './cartela.js';
 import {
@@ -22,7 +22,8 @@ export interface WinChecker {
   readonly patternId: PatternId;
   /**
    * Marks ball `n` as called and returns the cartela numbers that win with it as the last ball (pattern
-   * complete, `n` on the card, not blocked), in the order the cartelas were given. Empty for agents-own.
+   * complete, `n` in a cell of what it completed, not blocked), in the order the cartelas were given. Empty for
+   * agents-own.
    */
   call(n: number): number[];
   /** Blocked cartelas never win again in this game. */
@@ -91,17 +92,22 @@ export function createWinChecker(
       const m = marked[i]! | entryBit[e]!;
       marked[i] = m;
       if (manual || blocked[i]) continue;
+      // The ball must lie in a cell of what it completed: the pattern, or a complete line of a choice pattern
+      // (product/draw.md#the-claim-rule).
+      const bit = entryBit[e]!;
       if (mask !== 0) {
-        if ((m & mask) === mask) winners.push(numbers[i]!);
+        if ((bit & mask) !== 0 && (m & mask) === mask) winners.push(numbers[i]!);
       } else {
         let found = 0;
+        let throughBall = false;
         for (let l = 0; l < lines.length; l++) {
           const line = lines[l]!;
-          if ((m & line) === line && ++found === need) {
-            winners.push(numbers[i]!);
-            break;
+          if ((m & line) === line) {
+            found++;
+            if ((line & bit) !== 0) throughBall = true;
           }
         }
+        if (throughBall && found >= need) winners.push(numbers[i]!);
       }
     }
     // A number twice on one (invalid) card would list that card twice.
@@ -131,7 +137,7 @@ export function createWinChecker(
   return checker;
 }
 
-/** The cartelas that win right now (pattern complete, last ball on the card, not blocked). */
+/** The cartelas that win right now (pattern complete, the last ball in a cell it completed, not blocked). */
 export function findWinners(
   cartelas: readonly GameCartela[],
   patternId: string,
