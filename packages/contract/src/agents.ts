@@ -1,11 +1,13 @@
 // Agents as the admin manages them: their accounts, commissions, winning patterns and super agent, and their
 // coins (product/roles.md#accounts, product/money.md#virtual-coins). The agents module serves these routes.
-import { PATTERN_IDS } from '@cartela/core';
+import { MAX_BALANCE_COINS, MAX_TOP_UP_COINS, MAX_TOP_UP_ETB, PATTERN_IDS } from '@cartela/core';
 import { z } from 'zod';
 import { NewPassword } from './auth.js';
 import { CoinReason } from './coins.js';
 import {
+  boundText,
   Etb,
+  etbUpTo,
   FinancialModel,
   Id,
   IdParams,
@@ -25,10 +27,18 @@ import {
   UsersResponse,
 } from './users.js';
 
-/** Whole coins, at least 1 (a top-up). */
-const Coins = z.number().int('Coins must be a whole number').min(1, 'At least 1 coin').max(100_000_000);
-/** A balance of whole coins, 0 or more. */
-const Balance = z.number().int('Coins must be a whole number').min(0, 'At least 0').max(100_000_000);
+/** Whole coins, at least 1 (a top-up), at most core's bound (decision 081). */
+const Coins = z
+  .number()
+  .int('Coins must be a whole number')
+  .min(1, 'At least 1 coin')
+  .max(MAX_TOP_UP_COINS, `At most ${boundText(MAX_TOP_UP_COINS)} coins`);
+/** A balance of whole coins, 0 or more, at most core's bound (decision 081). */
+const Balance = z
+  .number()
+  .int('Coins must be a whole number')
+  .min(0, 'At least 0')
+  .max(MAX_BALANCE_COINS, `At most ${boundText(MAX_BALANCE_COINS)} coins`);
 
 /** Adds the refusal under commissionPercentage when both percentages are given and the first is below. */
 function commissionAtLeastMinimum(
@@ -140,7 +150,7 @@ export const AgentResponse = z.object({ message: z.string(), agent: Agent }).met
 export const AddCoinsRequest = z
   .strictObject({
     coins: Coins,
-    etbAmount: Etb.refine((v) => v >= 0, 'Must be 0 or more'),
+    etbAmount: etbUpTo(MAX_TOP_UP_ETB),
     notes: Notes.optional(),
   })
   .meta({ id: 'AddCoinsRequest' });

@@ -71,6 +71,22 @@ export const Etb = z
   .refine(isEtbAmount, 'Must be an amount in ETB with at most 2 decimals')
   .describe('Amount in ETB, at most 2 decimals');
 
+/** A bound of decision 081 as the messages write it: 10000000 -> '10,000,000'. */
+export const boundText = (max: number) => max.toLocaleString('en-US');
+
+/**
+ * An amount a request puts into the books, in ETB: 0 to `max` (one of core's bounds, decision 081), at most 2
+ * decimals. `Etb` itself has no bound: answers carry sums of such amounts.
+ */
+export const etbUpTo = (max: number) =>
+  z
+    .number()
+    // abort: 1e300 is too large, not also "an amount with more than 2 decimals".
+    .min(0, { message: 'Must be 0 or more', abort: true })
+    .max(max, { message: `At most ${boundText(max)} ETB`, abort: true })
+    .refine(isEtbAmount, 'Must be an amount in ETB with at most 2 decimals')
+    .describe(`Amount in ETB, 0 to ${boundText(max)}, at most 2 decimals`);
+
 /** A rate in percent, 0-100, with at most 4 decimals, stored exactly (core's isPercent). */
 export const Percent = z
   .number()

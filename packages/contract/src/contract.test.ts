@@ -1,5 +1,6 @@
 // Rules every route of the contract must follow, checked over all of them (so a route added later cannot
-// forget one): text in requests refuses NUL, paths are unique, access is declared.
+// forget one): text in requests refuses NUL, numbers in requests are bounded, paths are unique, access is declared.
+import { MAX_BALANCE_COINS, MAX_STAKE_ETB, MAX_TOP_UP_COINS, MAX_TOP_UP_ETB } from '@cartela/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as contract from './index.js';
@@ -32,6 +33,18 @@ function freeTextNodes(node: unknown, path = '$', found: { path: string; node: J
     const n = node as JsonSchema;
     if (n.type === 'string' && n.enum === undefined && n.const === undefined) found.push({ path, node: n });
     for (const [key, value] of Object.entries(n)) freeTextNodes(value, `${path}.${key}`, found);
+  }
+  return found;
+}
+
+/** The JSON-schema nodes of type number or integer. */
+function numberNodes(node: unknown, path = '$', found: { path: string; node: JsonSchema }[] = []) {
+  if (Array.isArray(node)) {
+    for (const [i, n] of node.entries()) numberNodes(n, `${path}[${i}]`, found);
+  } else if (node && typeof node === 'object') {
+    const n = node as JsonSchema;
+    if (n.type === 'number' || n.type === 'integer') found.push({ path, node: n });
+    for (const [key, value] of Object.entries(n)) numberNodes(value, `${path}.${key}`, found);
   }
   return found;
 }
@@ -80,6 +93,38 @@ describe('the contract', () => {
         }
       }
     }
+  });
+
+  it('bounds every number a request carries, none above the largest bound of money (decision 081)', () => {
+    // A number without a bound is how two legal top-ups of 90 trillion birr once made sums past 2^53 santim.
+    const largest = Math.max(MAX_BALANCE_COINS, MAX_TOP_UP_COINS, MAX_TOP_UP_ETB, MAX_STAKE_ETB);
+    let checked = 0;
+    for (const route of ROUTES) {
+      for (const part of ['body', 'query', 'params'] as const) {
+        const schema = route[part];
+        if (!schema) continue;
+        const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+        for (const { path, node } of numberNodes(json)) {
+          // A card's numbers are not amounts: core's card check holds them to 0-75 (product/cartelas.md).
+          if (path.includes('.bingoCard.')) continue;
+          const where = `${route.method} ${route.path} ${part} ${path}`;
+          const max = (node.maximum ?? node.exclusiveMaximum) as number | undefined;
+          expect(max !== undefined && max <= largest, `${where}: at most ${max}`).toBe(true);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+    // The money a request carries is bounded by core's figures, whose sums decision 081 works out.
+    const maximumOf = (route: RouteDef, field: string) =>
+      numberNodes(z.toJSONSchema(route.body!, { io: 'input', unrepresentable: 'any' })).find(({ path }) =>
+        new RegExp(`\\.properties\\.${field}(\\.anyOf\\[\\d\\])?$`).test(path),
+      )?.node.maximum;
+    expect(maximumOf(contract.agentRoutes.addCoins, 'etbAmount')).toBe(MAX_TOP_UP_ETB);
+    expect(maximumOf(contract.agentRoutes.addCoins, 'coins')).toBe(MAX_TOP_UP_COINS);
+    expect(maximumOf(contract.agentRoutes.updateAgent, 'virtualCoins')).toBe(MAX_BALANCE_COINS);
+    expect(maximumOf(contract.gameRoutes.createGame, 'stake')).toBe(MAX_STAKE_ETB);
+    expect(maximumOf(contract.gameRoutes.createGame, 'customMoneyLevel')).toBe(MAX_STAKE_ETB);
   });
 
   it('answers with plain data: no response schema transforms, so checking it with parse is encoding it', () => {

@@ -2,10 +2,10 @@
 // (product/draw.md#game-states, product/screens.md#create-game-wizard; decision 013 for the engine;
 // product/money.md#game-economics and product/draw.md#the-provably-fair-draw). Every rule behind these shapes
 // lives in packages/core (gameReducer, gameEconomics, checkClaim).
-import { CARTELA_MAX, normalizePatternId, PATTERN_IDS } from '@cartela/core';
+import { CARTELA_MAX, MAX_STAKE_ETB, normalizePatternId, PATTERN_IDS } from '@cartela/core';
 import { z } from 'zod';
 import { CartelaNumber } from './cartelas.js';
-import { Etb, Id, IsoDateTime, PatternId, Percent, text } from './common.js';
+import { boundText, Etb, Id, IsoDateTime, PatternId, Percent, text } from './common.js';
 import { Page, pageNumber, pageSize } from './fields.js';
 import { defineRoute } from './route.js';
 
@@ -29,12 +29,15 @@ const PatternIdOrAlias = text()
   .refine((id) => normalizePatternId(id) !== null, 'Unknown winning pattern')
   .describe(`A winning pattern id (${PATTERN_IDS.join(', ')}) or one of its aliases`);
 
-/** The stake per player (product/money.md#game-economics: a whole number of birr, at least 1; presets 10-200). */
+/**
+ * The stake per player (product/money.md#game-economics: a whole number of birr, at least 1; presets 10-200), at
+ * most core's bound (decision 081).
+ */
 const Stake = z
   .number()
   .int('The amount is a whole number of birr')
   .min(1, 'The amount must be at least 1 birr')
-  .max(1_000_000, 'The amount is at most 1,000,000 birr');
+  .max(MAX_STAKE_ETB, `The amount is at most ${boundText(MAX_STAKE_ETB)} birr`);
 
 const CartelaNumbers = z
   .array(CartelaNumber)
@@ -50,11 +53,11 @@ const CartelaNumbers = z
 
 /** A money level of the wizard (product/screens.md#create-game-wizard). */
 const MoneyLevel = z.strictObject({
-  amount: z.number().int('A money level is a whole number of birr').min(0).max(1_000_000),
+  amount: z.number().int('A money level is a whole number of birr').min(0).max(MAX_STAKE_ETB),
   label: text().max(64).optional(),
 });
 /** A level the wizard sends as a number; 0 (or null) for none (product/screens.md#create-game-wizard). */
-const Level = z.number().int('A money level is a whole number of birr').min(0).max(1_000_000);
+const Level = z.number().int('A money level is a whole number of birr').min(0).max(MAX_STAKE_ETB);
 
 /**
  * The create payload's fields for the wizard's own screens, kept on the game as sent and shown in its history

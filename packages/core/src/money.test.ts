@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CARTELA_MAX } from './bingo.js';
 import { CoreError } from './errors.js';
 import {
   applyRate,
@@ -8,6 +9,10 @@ import {
   formatEtb,
   isEtbAmount,
   isPercent,
+  MAX_BALANCE_COINS,
+  MAX_STAKE_ETB,
+  MAX_TOP_UP_COINS,
+  MAX_TOP_UP_ETB,
   parseEtb,
   percentToRate,
   rateToPercent,
@@ -34,6 +39,35 @@ describe('santim', () => {
   it('sums exactly and refuses to overflow', () => {
     expect(sumSantim([santim(1), santim(2), santim(3)])).toBe(6);
     expect(() => sumSantim([santim(2 ** 52), santim(2 ** 52)])).toThrow(CoreError);
+  });
+});
+
+describe('the upper bounds of money (decision 081)', () => {
+  // A large network, every figure at its bound all year: the benchmark's 300 agents (docs/PERFORMANCE.md), each
+  // hall running a round every 5 minutes for 16 hours and 40 minutes (200 a day), every cartela sold at the
+  // largest stake, and 10 top-ups a day at the largest amount.
+  const AGENTS = 300;
+  const DAYS = 365;
+  const ROUNDS_A_DAY = 200;
+  const TOP_UPS_A_DAY = 10;
+  const SANTIM = 100;
+
+  it("keeps a year of such a network's money below 2^53 santim, in every sum a screen shows", () => {
+    const stakes = AGENTS * DAYS * ROUNDS_A_DAY * CARTELA_MAX * MAX_STAKE_ETB * SANTIM;
+    const topUps = AGENTS * DAYS * TOP_UPS_A_DAY * MAX_TOP_UP_ETB * SANTIM;
+    expect(stakes).toBe(6.57e15);
+    expect(topUps).toBe(1.095e15);
+    // Fees, prizes, commissions and shares are parts of the stakes or of the top-ups; the largest sum adds the
+    // two (the admin's net income: coin revenue plus commission).
+    expect(stakes + topUps).toBeLessThan(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('keeps coin counts far below it too: coins sold in a year, a balance', () => {
+    const coinsSold = AGENTS * DAYS * TOP_UPS_A_DAY * MAX_TOP_UP_COINS;
+    expect(coinsSold).toBe(1.095e13);
+    expect(coinsSold + MAX_BALANCE_COINS).toBeLessThan(Number.MAX_SAFE_INTEGER / 100);
+    // A round's coin cost is at most its fee in birr.
+    expect(CARTELA_MAX * MAX_STAKE_ETB).toBeLessThan(MAX_TOP_UP_COINS);
   });
 });
 

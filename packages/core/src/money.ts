@@ -21,6 +21,18 @@ export const SANTIM_PER_ETB = 100;
 export const RATE_SCALE = 1_000_000;
 const RATE_PER_PERCENT = 10_000;
 
+// The most one request may put into the books (docs/decisions/081-money-has-an-upper-bound.md). Far beyond any
+// hall, and small enough that every sum of a year of a large network stays below 2^53 santim, where a number
+// stops being exact: an amount is bounded where it enters, or two legal rows can make a sum no one can read.
+/** A game's stake per cartela, in whole birr (and the wizard's money levels). */
+export const MAX_STAKE_ETB = 10_000;
+/** The ETB paid in one coin top-up. */
+export const MAX_TOP_UP_ETB = 10_000_000;
+/** The coins of one top-up: one coin pays one birr of agent fee, so as many coins as birr. */
+export const MAX_TOP_UP_COINS = 10_000_000;
+/** A coin balance the admin sets on the agent's form (an adjustment). */
+export const MAX_BALANCE_COINS = 100_000_000;
+
 /** An integer number of santim; throws CoreError INVALID_AMOUNT for anything else (fractions, NaN, unsafe). */
 export function santim(n: number): Santim {
   if (!Number.isSafeInteger(n)) throw new CoreError('INVALID_AMOUNT', `Not a whole number of santim: ${n}`);

@@ -165,9 +165,10 @@ describe('POST /api/users/agents/:id/add-coins', () => {
     [{ coins: 0, etbAmount: 10 }, 'coins: At least 1 coin', 'coins'],
     [{ coins: 2.5, etbAmount: 10 }, 'coins: Must be a whole number', 'coins'],
     [{ coins: '10', etbAmount: 10 }, 'coins: Must be a number', 'coins'],
-    [{ coins: 100_000_001, etbAmount: 10 }, undefined, 'coins'],
+    [{ coins: 10_000_001, etbAmount: 10 }, 'coins: At most 10,000,000 coins', 'coins'],
     [{ coins: 10 }, 'etbAmount: Etb amount is required', 'etbAmount'],
     [{ coins: 10, etbAmount: -1 }, 'etbAmount: Must be 0 or more', 'etbAmount'],
+    [{ coins: 10, etbAmount: 10_000_000.01 }, 'etbAmount: At most 10,000,000 ETB', 'etbAmount'],
     [
       { coins: 10, etbAmount: 1.005 },
       'etbAmount: Must be an amount in ETB with at most 2 decimals',

@@ -1,6 +1,7 @@
 // Agents as the admin's screens show them: ETB from santim, percentages from numeric text (core). The users list
 // shows the users module's toUserSummary.
 import type { Agent } from '@cartela/contract';
+import { storedSantim } from '../../db/columns.js';
 import { patternsFromText } from '../../db/schema.js';
 import { etb, percent } from '../users/index.js';
 import type { AgentView } from './queries.js';
@@ -32,7 +33,7 @@ export function toAgent(view: AgentView): Agent {
     ),
     systemCommissionShare: percent(required(view.systemCommissionShare, 'system share', view.id)),
     virtualCoins: Number(view.virtualCoins),
-    totalEarnings: etb(Number(view.totalEarnings)),
+    totalEarnings: etb(storedSantim(view.totalEarnings, 'users.total_earnings')),
     isActive: view.isActive,
     createdAt: view.createdAt,
     winningPatterns: [...patternsFromText(required(view.winningPatterns, 'winning patterns', view.id))],

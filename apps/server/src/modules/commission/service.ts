@@ -20,10 +20,10 @@ import {
   DEFAULT_SYSTEM_COMMISSION_SHARE_PERCENT,
   periodRange,
   type Santim,
-  santim,
 } from '@cartela/core';
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.js';
+import { storedSantim } from '../../db/columns.js';
 import type { PaymentStatus, UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { businessToday } from '../stats/index.js';
@@ -50,8 +50,8 @@ import {
 type PaymentsQuery = z.output<typeof CommissionPaymentsQuery>;
 type SettingInput = z.output<typeof UpdateCommissionSettingRequest>;
 
-/** A sum as the database prints it ('123'): santim, exact or an error, never a rounded float. */
-const amount = (text: string): Santim => santim(Number(text));
+/** A sum as the database prints it ('123'): santim, exact or a 500 naming it (decision 081). */
+const amount = (text: string, figure: string): Santim => storedSantim(text, `commission ${figure}`);
 
 /** Attempts of one agent's payment when a fee-less game finished during it (see settleGames). */
 const SETTLE_ATTEMPTS = 3;
@@ -115,7 +115,7 @@ export function createCommissionService({ database, users, timeZone, now }: Comm
     if (await paymentExists(tx, agentId, date)) return null;
     const owed = await unsettledSum(tx, agentId, date);
     if (owed.count === 0) return null;
-    const totalEarnings = amount(owed.fees);
+    const totalEarnings = amount(owed.fees, 'fees to settle');
     // The agent's share now (it may have left the model since: the games keep theirs, the share is kept too).
     const rate = agent.systemCommissionShare ?? percentToDb(DEFAULT_SYSTEM_COMMISSION_SHARE_PERCENT);
     const money = commissionPayment(totalEarnings, rate);
@@ -131,7 +131,9 @@ export function createCommissionService({ database, users, timeZone, now }: Comm
       createdBy: actor.id,
     });
     const settled = await settleGames(tx, agentId, date, payment.id);
-    if (settled.count !== owed.count || amount(settled.fees) !== totalEarnings) throw new SettleMismatch();
+    if (settled.count !== owed.count || amount(settled.fees, 'fees settled') !== totalEarnings) {
+      throw new SettleMismatch();
+    }
     const earnings = await recordCommissionShareEarnings(tx, {
       agentId,
       commissionPaymentId: payment.id,
@@ -199,11 +201,11 @@ export function createCommissionService({ database, users, timeZone, now }: Comm
         ...range,
         timeZone,
         summary: {
-          totalEarnings: etb(amount(s.earnings)),
-          totalAdminCommission: etb(amount(s.commission)),
-          totalAgentPayments: etb(amount(s.net)),
-          pendingPayments: etb(amount(s.pending)),
-          paidPayments: etb(amount(s.paid)),
+          totalEarnings: etb(amount(s.earnings, 'summary.totalEarnings')),
+          totalAdminCommission: etb(amount(s.commission, 'summary.totalAdminCommission')),
+          totalAgentPayments: etb(amount(s.net, 'summary.totalAgentPayments')),
+          pendingPayments: etb(amount(s.pending, 'summary.pendingPayments')),
+          paidPayments: etb(amount(s.paid, 'summary.paidPayments')),
           pendingCount: Number(s.pendingCount),
           paidCount: Number(s.paidCount),
           cancelledCount: Number(s.cancelledCount),

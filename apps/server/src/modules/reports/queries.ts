@@ -2,10 +2,11 @@
 // LIMIT/OFFSET, the export by keyset batches), and the page's total and summary from the daily rollup
 // (agent_daily_stats) rather than by counting games, except for the few open games.
 import type { REPORT_SORT_FIELDS } from '@cartela/contract';
-import { type Santim, santim } from '@cartela/core';
+import type { Santim } from '@cartela/core';
 import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { storedSantim } from '../../db/columns.js';
 import { type FinancialModelName, type GameStatusName, games, users } from '../../db/schema.js';
 import { rollupRows } from '../stats/index.js';
 
@@ -171,10 +172,11 @@ export function readBatch(
 }
 
 /**
- * A sum of santim as the drivers return it (sum(bigint) is numeric, sent as a string by both): core's santim()
- * refuses anything but a safe integer, so a total past 2^53 fails loudly instead of being rounded.
+ * A sum of santim as the drivers return it (sum(bigint) is numeric, sent as a string by both): a total past 2^53
+ * fails loudly, a 500 naming it (decision 081), instead of being rounded.
  */
-const toSantim = (value: unknown): Santim => santim(value === null ? 0 : Number(value));
+const toSantim = (value: unknown, figure: string): Santim =>
+  storedSantim(value as string | number | null, `report summary ${figure}`);
 
 /** A count or a sum of counts (bigint, a string on node-postgres): a safe integer, or throws. */
 function toCount(value: unknown): number {
@@ -208,8 +210,8 @@ export async function readRollup(db: DbOrTx, filter: ReportFilter): Promise<Roll
     finished: toCount(row.finished),
     cancelled: toCount(row.cancelled),
     players: toCount(row.players),
-    totalSantim: toSantim(row.total),
-    agentFeeSantim: toSantim(row.fee),
+    totalSantim: toSantim(row.total, 'totalAmount'),
+    agentFeeSantim: toSantim(row.fee, 'totalEarnings'),
   };
 }
 

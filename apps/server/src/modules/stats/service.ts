@@ -19,14 +19,19 @@ import {
   weekdayOf,
 } from '@cartela/core';
 import type { Database } from '../../db/client.js';
+import { storedSantim } from '../../db/columns.js';
 import type { UserRow } from '../../db/schema.js';
 import { etb, percent } from '../users/index.js';
 import { businessToday } from './business-day.js';
 import * as q from './queries.js';
 
-/** A sum as the database prints it ('123'), as santim: exact or an error, never a rounded float. */
-const amount = (text: string | null | undefined): Santim => santim(Number(text ?? '0'));
-const money = (text: string | null | undefined): number => etb(amount(text));
+/**
+ * A sum as the database prints it ('123'), or one added here, as santim: exact, or a 500 naming the answer's
+ * figure it was for (decision 081), never a rounded float.
+ */
+const amount = (value: string | number | null | undefined, figure: string): Santim =>
+  storedSantim(value, `stats ${figure}`);
+const money = (value: string | null | undefined, figure: string): number => etb(amount(value, figure));
 
 /** The admin's daily charts: always the 30 business days ending today. */
 const DAILY_DAYS = 30;
@@ -69,7 +74,7 @@ export function createStatsService({ database, timeZone, now }: StatsDeps) {
         return {
           date,
           weekday: weekdayOf(date),
-          earnings: money(d?.fees),
+          earnings: money(d?.fees, 'agent last7Days.earnings'),
           games: d?.games ?? 0,
           players: d?.players ?? 0,
         };
@@ -79,7 +84,7 @@ export function createStatsService({ database, timeZone, now }: StatsDeps) {
       ) as AgentStatsResponse['weeklyEarnings'];
       return {
         ...range,
-        totalEarnings: money(totals.fees),
+        totalEarnings: money(totals.fees, 'agent totalEarnings'),
         totalGames: totals.games,
         totalPlayers: totals.players,
         virtualCoins: agent.virtualCoins,
@@ -92,14 +97,19 @@ export function createStatsService({ database, timeZone, now }: StatsDeps) {
           // A cancelled game moved no money (decision 064): core's rule.
           const shown = moneyMoved(
             { status: g.status, totalCalls: 0 },
-            { totalAmount: amount(g.total), agentFee: amount(g.fee), prize: santim(0), coinCost: 0 },
+            {
+              totalAmount: amount(g.total, 'agent games.totalAmount'),
+              agentFee: amount(g.fee, 'agent games.agentFee'),
+              prize: santim(0),
+              coinCost: 0,
+            },
           );
           return {
             id: g.id,
             _id: g.id,
             gameId: g.gameId,
             numberOfPlayers: g.players,
-            stake: money(g.stake),
+            stake: money(g.stake, 'agent games.stake'),
             agentFee: etb(shown.agentFee),
             totalAmount: etb(shown.totalAmount),
             status: g.status,
@@ -124,25 +134,25 @@ export function createStatsService({ database, timeZone, now }: StatsDeps) {
       return {
         ...range,
         overview: {
-          totalRevenue: money(totals.fees),
+          totalRevenue: money(totals.fees, 'admin overview.totalRevenue'),
           totalAgents: counts.total,
           activeAgents: counts.active,
           totalGames: totals.games,
-          coinRevenue: money(totals.coinRevenue),
+          coinRevenue: money(totals.coinRevenue, 'admin overview.coinRevenue'),
           totalPlayers: totals.players,
-          totalStakes: money(totals.stakes),
-          totalPrizes: money(totals.prizes),
-          coinsSold: Number(amount(totals.coinsSold)),
+          totalStakes: money(totals.stakes, 'admin overview.totalStakes'),
+          totalPrizes: money(totals.prizes, 'admin overview.totalPrizes'),
+          coinsSold: Number(amount(totals.coinsSold, 'admin overview.coinsSold')),
           cancelledAfterCalls: totals.cancelledPlayed,
         },
         dailyStats: daysOf(daily).map((date) => {
           const d = byDate.get(date);
           return {
             date,
-            revenue: money(d?.fees),
+            revenue: money(d?.fees, 'admin dailyStats.revenue'),
             games: d?.games ?? 0,
             players: d?.players ?? 0,
-            coinRevenue: money(d?.coinRevenue),
+            coinRevenue: money(d?.coinRevenue, 'admin dailyStats.coinRevenue'),
           };
         }),
         topAgents: top.map((a) => ({
@@ -152,7 +162,7 @@ export function createStatsService({ database, timeZone, now }: StatsDeps) {
           financialModel: a.financialModel ?? 'virtual-coin',
           totalGames: a.games,
           totalPlayers: a.players,
-          totalRevenue: money(a.fees),
+          totalRevenue: money(a.fees, 'admin topAgents.totalRevenue'),
         })),
       };
     },
@@ -168,54 +178,65 @@ export function createStatsService({ database, timeZone, now }: StatsDeps) {
         q.moneyDays(database, range.from, range.to),
       ]);
       const live = <T extends { status: string }>(rows: T[]) => rows.filter((r) => r.status !== 'cancelled');
-      const sum = <T>(rows: T[], pick: (r: T) => string) => rows.reduce((s, r) => s + amount(pick(r)), 0);
+      const sum = <T>(rows: T[], pick: (r: T) => string, figure: string) =>
+        amount(
+          rows.reduce((s, r) => s + amount(pick(r), `payments ${figure}`), 0),
+          `payments ${figure}`,
+        );
       const ofStatus = <T extends { status: string; count: number }>(
         rows: T[],
         status: string,
         pick: (r: T) => string,
+        figure: string,
       ) => {
         const row = rows.find((r) => r.status === status);
-        return { count: row?.count ?? 0, amount: money(row ? pick(row) : '0') };
+        return { count: row?.count ?? 0, amount: money(row ? pick(row) : '0', `payments ${figure}`) };
       };
       const livePayments = live(payments);
       const liveEarnings = live(earnings);
-      const coinRevenue = amount(totals.coinRevenue);
-      const adminCommission = santim(sum(livePayments, (r) => r.commission));
-      const superAgentNet = santim(sum(liveEarnings, (r) => r.net));
+      const coinRevenue = amount(totals.coinRevenue, 'payments coinPurchases.amount');
+      const adminCommission = sum(livePayments, (r) => r.commission, 'commissionPayments.adminCommission');
+      const superAgentNet = sum(liveEarnings, (r) => r.net, 'superAgentEarnings.superAgentNetEarnings');
       const coinsByDate = new Map(coinDays.map((d) => [d.date, d.coinRevenue]));
       const moneyByDate = new Map(moneyDays.map((d) => [d.date, d]));
       return {
         ...range,
         coinPurchases: {
           count: totals.topUps,
-          coins: Number(amount(totals.coinsSold)),
+          coins: Number(amount(totals.coinsSold, 'payments coinPurchases.coins')),
           amount: etb(coinRevenue),
         },
         commissionPayments: {
           count: livePayments.reduce((s, r) => s + r.count, 0),
-          totalEarnings: etb(santim(sum(livePayments, (r) => r.earnings))),
+          totalEarnings: etb(sum(livePayments, (r) => r.earnings, 'commissionPayments.totalEarnings')),
           adminCommission: etb(adminCommission),
-          agentNet: etb(santim(sum(livePayments, (r) => r.net))),
-          pending: ofStatus(payments, 'pending', (r) => r.commission),
-          paid: ofStatus(payments, 'paid', (r) => r.commission),
-          cancelled: ofStatus(payments, 'cancelled', (r) => r.commission),
+          agentNet: etb(sum(livePayments, (r) => r.net, 'commissionPayments.agentNet')),
+          pending: ofStatus(payments, 'pending', (r) => r.commission, 'commissionPayments.pending'),
+          paid: ofStatus(payments, 'paid', (r) => r.commission, 'commissionPayments.paid'),
+          cancelled: ofStatus(payments, 'cancelled', (r) => r.commission, 'commissionPayments.cancelled'),
         },
         superAgentEarnings: {
           count: liveEarnings.reduce((s, r) => s + r.count, 0),
-          superAgentShare: etb(santim(sum(liveEarnings, (r) => r.share))),
-          platformShare: etb(santim(sum(liveEarnings, (r) => r.platform))),
+          superAgentShare: etb(sum(liveEarnings, (r) => r.share, 'superAgentEarnings.superAgentShare')),
+          platformShare: etb(sum(liveEarnings, (r) => r.platform, 'superAgentEarnings.platformShare')),
           superAgentNetEarnings: etb(superAgentNet),
-          pending: ofStatus(earnings, 'pending', (r) => r.net),
-          paid: ofStatus(earnings, 'paid', (r) => r.net),
+          pending: ofStatus(earnings, 'pending', (r) => r.net, 'superAgentEarnings.pending'),
+          paid: ofStatus(earnings, 'paid', (r) => r.net, 'superAgentEarnings.paid'),
         },
-        netAdminIncome: etb(santim(coinRevenue + adminCommission - superAgentNet)),
+        // Checked before the subtraction: past 2^53 the addition is already rounded.
+        netAdminIncome: etb(
+          amount(
+            amount(coinRevenue + adminCommission, 'payments netAdminIncome') - superAgentNet,
+            'payments netAdminIncome',
+          ),
+        ),
         daily: daysOf(range).map((date) => {
           const m = moneyByDate.get(date);
           return {
             date,
-            coinRevenue: money(coinsByDate.get(date)),
-            adminCommission: money(m?.commission),
-            superAgentNetEarnings: money(m?.net),
+            coinRevenue: money(coinsByDate.get(date), 'payments daily.coinRevenue'),
+            adminCommission: money(m?.commission, 'payments daily.adminCommission'),
+            superAgentNetEarnings: money(m?.net, 'payments daily.superAgentNetEarnings'),
           };
         }),
       };

@@ -2,8 +2,9 @@
 // agents module (choosing a super agent on an agent's form, selling coins to an agent under a super agent).
 // An agent has at most one active agreement (product/roles.md#agreements); a new one ends the previous one, which
 // stays in the history. Every writer locks the agent's row first, so two assignments of one agent queue.
-import { DEFAULT_PLATFORM_RATE_PERCENT, type Santim, santim, superAgentShares } from '@cartela/core';
+import { DEFAULT_PLATFORM_RATE_PERCENT, type Santim, superAgentShares } from '@cartela/core';
 import type { Tx } from '../../db/client.js';
+import { storedSantim } from '../../db/columns.js';
 import type { SuperAgentAgreementRow, SuperAgentEarningRow, UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { lockUser, percentToDb } from '../users/index.js';
@@ -127,7 +128,7 @@ export async function recordCommissionShareEarnings(
   const parts = await agreementsOfPayment(tx, payment.agentId, payment.commissionPaymentId);
   const earnings: SuperAgentEarningRow[] = [];
   for (const part of parts) {
-    const base = santim(Number(part.fees));
+    const base = storedSantim(part.fees, 'fees of the games under an agreement');
     earnings.push(
       await writeEarning(tx, part, payment.agentId, base, {
         paymentType: 'commission-share',

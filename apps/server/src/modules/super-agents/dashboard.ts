@@ -10,16 +10,10 @@ import type {
   SuperAgentEarningsResponse,
   SuperAgentOverviewResponse,
 } from '@cartela/contract';
-import {
-  type DateRange,
-  DEFAULT_PLATFORM_RATE_PERCENT,
-  rollingRange,
-  type Santim,
-  santim,
-  sumSantim,
-} from '@cartela/core';
+import { type DateRange, DEFAULT_PLATFORM_RATE_PERCENT, rollingRange, type Santim } from '@cartela/core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
+import { storedSantim } from '../../db/columns.js';
 import type { SuperAgentEarningRow, UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { businessToday } from '../stats/index.js';
@@ -40,8 +34,9 @@ import {
 type AdminEarningsQuery = { period: EarningsPeriod | 'all'; status?: SuperAgentEarningRow['status'] };
 type EarningStatus = SuperAgentEarningRow['status'];
 
-/** A sum as the database prints it ('123'): santim, exact or an error, never a rounded float. */
-const amount = (text: string): Santim => santim(Number(text));
+/** A sum as the database prints it ('123'), or one added here: santim, exact or a 500 naming it (decision 081). */
+const amount = (value: string | number, figure: string): Santim =>
+  storedSantim(value, `super agent earnings ${figure}`);
 
 const earningNotFound = () => new AppError('NOT_FOUND', 'Earning not found');
 
@@ -54,15 +49,20 @@ function refusedMove(status: EarningStatus): AppError {
 /** The earnings' totals: money of the rows that are not cancelled, and of those, pending and paid. */
 function totalsOf(rows: EarningView[]): z.output<typeof SuperAgentEarningsResponse>['totals'] {
   const live = rows.map((r) => r.earning).filter((e) => e.status !== 'cancelled');
-  const sum = (of: (e: SuperAgentEarningRow) => number, only?: EarningStatus) =>
-    etb(sumSantim(live.filter((e) => !only || e.status === only).map((e) => santim(of(e)))));
+  const sum = (figure: string, of: (e: SuperAgentEarningRow) => number, only?: EarningStatus) =>
+    etb(
+      amount(
+        live.filter((e) => !only || e.status === only).reduce((s, e) => s + amount(of(e), figure), 0),
+        `totals.${figure}`,
+      ),
+    );
   return {
-    baseAmount: sum((e) => e.purchaseAmountSantim ?? e.agentCommissionSantim ?? 0),
-    superAgentShare: sum((e) => e.superAgentShareSantim),
-    platformShare: sum((e) => e.platformShareSantim),
-    superAgentNetEarnings: sum((e) => e.superAgentNetSantim),
-    pending: sum((e) => e.superAgentNetSantim, 'pending'),
-    paid: sum((e) => e.superAgentNetSantim, 'paid'),
+    baseAmount: sum('baseAmount', (e) => e.purchaseAmountSantim ?? e.agentCommissionSantim ?? 0),
+    superAgentShare: sum('superAgentShare', (e) => e.superAgentShareSantim),
+    platformShare: sum('platformShare', (e) => e.platformShareSantim),
+    superAgentNetEarnings: sum('superAgentNetEarnings', (e) => e.superAgentNetSantim),
+    pending: sum('pending', (e) => e.superAgentNetSantim, 'pending'),
+    paid: sum('paid', (e) => e.superAgentNetSantim, 'paid'),
   };
 }
 
@@ -132,12 +132,12 @@ export function createSuperAgentDashboardService({ database, users, timeZone, no
         countActiveAgents(db, me.id),
       ]);
       return {
-        totalEarnings: etb(amount(totals.net)),
+        totalEarnings: etb(amount(totals.net, 'overview.totalEarnings')),
         activeAgentsCount,
         platformCommissionRate: percent(me.platformCommissionRate) ?? DEFAULT_PLATFORM_RATE_PERCENT,
-        totalPlatformShare: etb(amount(totals.platform)),
-        pendingEarnings: etb(amount(totals.pending)),
-        paidEarnings: etb(amount(totals.paid)),
+        totalPlatformShare: etb(amount(totals.platform, 'overview.totalPlatformShare')),
+        pendingEarnings: etb(amount(totals.pending, 'overview.pendingEarnings')),
+        paidEarnings: etb(amount(totals.paid, 'overview.paidEarnings')),
         username: me.username,
         contact: me.contact,
         createdAt: me.createdAt.toISOString(),

@@ -2,6 +2,7 @@
 import type { Agreement, SuperAgent, SuperAgentAgentLink, SuperAgentEarning } from '@cartela/contract';
 import { DEFAULT_PLATFORM_RATE_PERCENT } from '@cartela/core';
 import type { z } from 'zod';
+import { storedSantim } from '../../db/columns.js';
 import { etb, percent } from '../users/index.js';
 import type { AgentLinkView, AgreementView, EarningView, SuperAgentView } from './queries.js';
 
@@ -14,7 +15,7 @@ export function toSuperAgent({ user, activeAgents }: SuperAgentView): SuperAgent
     platformCommissionRate: percent(user.platformCommissionRate) ?? DEFAULT_PLATFORM_RATE_PERCENT,
     contact: user.contact,
     notes: user.notes,
-    totalEarnings: etb(user.totalEarnings),
+    totalEarnings: etb(storedSantim(user.totalEarnings, 'users.total_earnings')),
     isActive: user.isActive,
     createdAt: user.createdAt.toISOString(),
     activeAgents,
@@ -79,7 +80,7 @@ export function toAgentLink({ agreement, agent }: AgentLinkView): SuperAgentAgen
       contact: agent.contact,
       financialModel: agent.financialModel ?? 'virtual-coin',
       virtualCoins: agent.virtualCoins,
-      totalEarnings: etb(agent.totalEarnings),
+      totalEarnings: etb(storedSantim(agent.totalEarnings, 'users.total_earnings')),
       isActive: agent.isActive,
     },
     superAgentCommissionRate: percent(agreement.superAgentCommissionRate),

@@ -1,11 +1,16 @@
 // A users row as the API shows it (the contract's SessionUser, and the UserSummary of the admin's users list):
 // ETB with 2 decimals, percentages as numbers, role-specific fields null for the other roles.
 import type { SessionUser, UserSummary } from '@cartela/contract';
-import { percentToRate, rateToPercent, rateToPercentString, santim, santimToEtb } from '@cartela/core';
+import { percentToRate, rateToPercent, rateToPercentString, santimToEtb } from '@cartela/core';
+import { storedSantim } from '../../db/columns.js';
 import type { UserRow } from '../../db/schema.js';
 
-/** Santim (integer) to ETB for JSON: 12345 -> 123.45, by the money rules of packages/core. */
-export const etb = (amount: number): number => santimToEtb(santim(amount));
+/**
+ * Santim (integer) to ETB for JSON: 12345 -> 123.45, by the money rules of packages/core. What is shown was
+ * stored or summed: past 2^53 santim it is a 500 (decision 081), not the client's 400. (A sum with a name:
+ * etb(storedSantim(value, name)).)
+ */
+export const etb = (amount: number): number => santimToEtb(storedSantim(amount, 'an amount shown'));
 
 /** A numeric(7,4) column's text as a percentage number, exactly (core's Rate). */
 export function percent(value: string): number;
@@ -55,7 +60,7 @@ function present(row: UserRow, businessTimeZone: string): SessionUser {
     contact: row.contact,
     minCommissionPercentage: agent ? percent(row.minCommissionPercentage) : null,
     systemCommissionShare: agent ? percent(row.systemCommissionShare) : null,
-    totalEarnings: etb(row.totalEarnings),
+    totalEarnings: etb(storedSantim(row.totalEarnings, 'users.total_earnings')),
     lastPaymentDate: row.lastPaymentDate?.toISOString() ?? null,
     platformCommissionRate: row.role === 'super-agent' ? percent(row.platformCommissionRate) : null,
     winningPatterns: agent ? row.winningPatterns : null,

@@ -1,5 +1,5 @@
 import type { CreateGameRequest } from '@cartela/contract';
-import { MONEY_LEVELS_ETB, PATTERN_IDS, type PatternId, santimToEtb } from '@cartela/core';
+import { MAX_STAKE_ETB, MONEY_LEVELS_ETB, PATTERN_IDS, type PatternId, santimToEtb } from '@cartela/core';
 import { clsx } from 'clsx';
 import type { TFunction } from 'i18next';
 import { Check, Play } from 'lucide-react';
@@ -22,7 +22,7 @@ import { notify } from '@/lib/toast';
 import { newIdempotencyKey } from '../utils/idempotency';
 import { CartelaStep } from './cartela-step';
 import { GameTotals, gameTotals } from './game-totals';
-import { customAmount, MAX_STAKE_ETB, MoneyStep } from './money-step';
+import { customAmount, MoneyStep } from './money-step';
 import { PatternStep } from './pattern-step';
 
 const STEPS = ['money', 'pattern', 'cartelas'] as const;

@@ -1,13 +1,10 @@
-import { MONEY_LEVELS_ETB } from '@cartela/core';
+import { MAX_STAKE_ETB, MONEY_LEVELS_ETB } from '@cartela/core';
 import { clsx } from 'clsx';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, fieldDescriptionId } from '@/components/ui/label';
 import { NumberInput, typedNumber } from '@/components/ui/number-input';
 import { useFormat } from '@/lib/format';
-
-/** The stake the wizard may send: a whole number of birr, 1 to 1,000,000 (the contract's Stake). */
-export const MAX_STAKE_ETB = 1_000_000;
 
 /**
  * The custom amount as the agent typed it (product/screens.md#create-game-wizard): 0 when blank, the number when
