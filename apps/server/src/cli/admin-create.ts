@@ -1,10 +1,12 @@
 // `npm run admin:create -- --username NAME --password SECRET` (or ADMIN_USERNAME / ADMIN_PASSWORD): creates an
 // admin account in the configured database (DATABASE_URL, or the embedded one in DATA_DIR: stop the server
 // first, the embedded database has one user at a time).
+import './guard.js';
 import { parseArgs } from 'node:util';
 import { PASSWORD_MIN_LENGTH } from '@cartela/contract';
 import { migrate } from '../db/migrate.js';
 import { AdminAccountError, createAdmin } from '../db/seed.js';
+import { errorLine } from '../plugins/errors.js';
 import { commandConfig, openOrFail } from './command.js';
 
 const USAGE = `Usage: npm run admin:create -- --username NAME --password SECRET
@@ -49,6 +51,7 @@ try {
 } catch (err) {
   await opened.close();
   if (err instanceof AdminAccountError) fail(err.message);
-  throw err;
+  // The server log's account of it: a failed insert's parameters hold the new password's hash.
+  fail(`Could not create the admin account: ${errorLine(err)}`);
 }
 await opened.close();

@@ -3,6 +3,7 @@
 // docs/decisions/067-backup-format.md
 // On PostgreSQL it reads one snapshot while the servers keep running. The embedded database has one user at a
 // time (DATA_DIR/cartela.lock): while the server runs, this stops and says to stop the server first.
+import './guard.js';
 import { backupDatabase, describeSummary } from '../db/backup.js';
 import { pgliteDir } from '../db/data-dir.js';
 import { pgliteExists } from '../db/embedded.js';

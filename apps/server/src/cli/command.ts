@@ -1,12 +1,15 @@
 // What the operator's commands share (backup, restore, admin-create): the backup file named on the command line,
 // the server's own settings for which database, opening it (the embedded one has one user at a time), and a
-// failure said in one line with exit code 1.
+// failure said in one line with exit code 1, with no more of an error than the server's log keeps (errorLine:
+// never a value a failed query carried).
+import './guard.js';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { BackupError } from '../db/backup.js';
 import { DataDirLockedError } from '../db/data-dir.js';
 import { type OpenedDatabase, openConfiguredDatabase } from '../db/open.js';
+import { errorLine } from '../plugins/errors.js';
 
 type Fail = (message: string) => never;
 
@@ -73,7 +76,7 @@ export async function openOrFail(
   } catch (err) {
     if (err instanceof DataDirLockedError)
       failWith(whenLocked ? `${err.message} ${whenLocked}` : err.message);
-    failWith(`Could not open the database: ${(err as Error).message}`);
+    failWith(`Could not open the database: ${errorLine(err)}`);
   }
 }
 
@@ -83,7 +86,8 @@ export const databaseName = (config: Config) =>
 
 /**
  * Runs a backup or a restore on the open database, then closes it; a failure closes it too and fails with the
- * BackupError's own message, or `failed` and the error's.
+ * BackupError's own message, or `failed` and the error as the server's log would keep it (a failed insert of a
+ * restore once printed the rows it carried, password hashes included).
  */
 export async function runBackupWork(opened: OpenedDatabase, work: () => Promise<void>, failed: string) {
   try {
@@ -91,7 +95,7 @@ export async function runBackupWork(opened: OpenedDatabase, work: () => Promise<
   } catch (err) {
     await opened.close().catch(() => {});
     if (err instanceof BackupError) fail(err.message);
-    fail(`${failed} ${(err as Error).message}`);
+    fail(`${failed} ${errorLine(err)}`);
   }
   await opened.close();
 }

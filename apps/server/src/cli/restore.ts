@@ -2,8 +2,10 @@
 // DATABASE_URL, or the embedded database in DATA_DIR, created when the folder has none), which must be empty:
 // it is migrated first, then loaded in one transaction. `npm run restore -- --check FILE` reads the file through
 // and checks it without any database. docs/decisions/067-backup-format.md
+import './guard.js';
 import { BackupError, checkBackup, describeSummary, restoreDatabase } from '../db/backup.js';
 import { migrate } from '../db/migrate.js';
+import { errorLine } from '../plugins/errors.js';
 import { backupFileArgs, commandConfig, databaseName, fail, openOrFail, runBackupWork } from './command.js';
 
 const USAGE = 'Usage: npm run restore -- FILE (into an empty database), or: npm run restore -- --check FILE';
@@ -22,7 +24,7 @@ if (values.check) {
     process.exit(0);
   } catch (err) {
     if (err instanceof BackupError) fail(err.message);
-    fail(`Check failed: ${(err as Error).message}`);
+    fail(`Check failed: ${errorLine(err)}`);
   }
 }
 
@@ -32,7 +34,7 @@ try {
   await checkBackup(file);
 } catch (err) {
   if (err instanceof BackupError) fail(err.message);
-  fail(`Restore failed, nothing was restored: ${(err as Error).message}`);
+  fail(`Restore failed, nothing was restored: ${errorLine(err)}`);
 }
 
 const config = commandConfig();

@@ -14,6 +14,7 @@ import {
   type TestDatabase,
   testConfig,
 } from '../test/helpers.js';
+import { errorLine } from './errors.js';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -140,6 +141,10 @@ describe('the log of a failed query', () => {
           await db.database.db.execute(sql`insert into log_marker values (${MARKER})`);
           return {};
         });
+        a.post('/api/test/bad-cast', async () => {
+          await db.database.db.execute(sql`select cast(${MARKER} as timestamptz)`);
+          return {};
+        });
       },
     });
     await app.ready();
@@ -161,6 +166,37 @@ describe('the log of a failed query', () => {
     expect(logged.err.query).toBe('insert into log_marker values ($1)');
     expect(logged.err.cause).toMatchObject({ code: '23505', constraint: 'log_marker_pkey' });
     expect(logged.err.cause).not.toHaveProperty('detail');
+  });
+
+  it("keeps PostgreSQL's reason for a value it refused, without the value it quotes", async () => {
+    lines.length = 0;
+    const res = await app.inject({ method: 'POST', url: '/api/test/bad-cast', payload: {} });
+    expect(res.statusCode).toBe(500);
+    const logged = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request failed');
+    expect(lines.join('\n')).not.toContain('marker-secret');
+    expect(logged.err.cause).toMatchObject({
+      code: '22007',
+      message: 'invalid input syntax for type timestamp with time zone',
+    });
+  });
+
+  it("tells an operator's command the same in one line (errorLine): the SQL and the reason, no value", async () => {
+    const failed = await db.database.db.execute(sql`select cast(${MARKER} as timestamptz)`).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    const line = errorLine(failed);
+    expect(line).toBe(
+      'Failed query: select cast($1 as timestamptz); because: invalid input syntax for type timestamp with time zone (22007)',
+    );
+    const duplicate = await db.database.db.execute(sql`insert into log_marker values (${MARKER})`).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(errorLine(duplicate)).toBe(
+      'Failed query: insert into log_marker values ($1); because: duplicate key value violates unique constraint "log_marker_pkey" (23505, log_marker_pkey)',
+    );
+    expect(errorLine('a thrown text')).toBe('a thrown text');
   });
 
   it('never writes the bytes of a malformed request (its Authorization header)', async () => {

@@ -307,6 +307,24 @@ export function errorServerOptions(
 const UNLOGGED_PROPS = new Set(['params', 'parameters', 'detail', 'where', 'rawPacket']);
 /** Drizzle's DrizzleQueryError message: 'Failed query: <sql>\nparams: <values>'. */
 const DRIZZLE_PARAMS = '\nparams: ';
+/**
+ * SQLSTATE class 22, data exception: PostgreSQL's message quotes the value it refused ('invalid input syntax for
+ * type uuid: "..."', 'value "..." is out of range for type bigint').
+ */
+const DATA_EXCEPTION = /^22[0-9A-Z]{3}$/;
+
+/** The message without the values a query carried: Drizzle's cut before its parameters, PostgreSQL's reason
+ * for a refused value without the value. */
+function safeMessage(err: Error): string {
+  const cut = err.message.indexOf(DRIZZLE_PARAMS);
+  let message = cut >= 0 ? err.message.slice(0, cut) : err.message;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && DATA_EXCEPTION.test(code)) {
+    const colon = message.indexOf(': ');
+    message = (colon >= 0 ? message.slice(0, colon) : message).replace(/"[^"]*"/g, '"..."');
+  }
+  return message;
+}
 
 /** An error as a log line shows it (the shape pino's own serializer gives). */
 export interface LoggedError {
@@ -319,13 +337,14 @@ export interface LoggedError {
 /**
  * The `err` serializer of the app's logger (app.ts), so that no log line of an error, wherever it is written,
  * holds the values a failed query carried: a failed password update once logged the new argon2 hash. Like
- * pino's own: type, message, stack, the error's properties and its cause; without UNLOGGED_PROPS, and with
- * Drizzle's message cut before its parameters. The SQL text, SQLSTATE `code` and `constraint` stay.
+ * pino's own: type, message, stack, the error's properties and its cause; without UNLOGGED_PROPS, with
+ * Drizzle's message cut before its parameters and PostgreSQL's reason for a refused value without the value.
+ * The SQL text, SQLSTATE `code` and `constraint` stay. The operator's commands tell errors through it too
+ * (errorLine).
  */
 export function serializeError(err: Error, depth = 0): LoggedError {
   if (!(err instanceof Error)) return err; // pino hands over whatever was logged as `err`
-  const cut = err.message.indexOf(DRIZZLE_PARAMS);
-  const message = cut >= 0 ? err.message.slice(0, cut) : err.message;
+  const message = safeMessage(err);
   // The stack starts with the message: kept only where the safe message can replace it.
   const stack = err.stack ?? '';
   const at = stack.indexOf(err.message);
@@ -333,7 +352,11 @@ export function serializeError(err: Error, depth = 0): LoggedError {
     type: err.constructor?.name ?? err.name,
     message,
     stack:
-      cut < 0 ? stack : at >= 0 ? stack.slice(0, at) + message + stack.slice(at + err.message.length) : '',
+      message === err.message
+        ? stack
+        : at >= 0
+          ? stack.slice(0, at) + message + stack.slice(at + err.message.length)
+          : '',
   };
   for (const key in err) {
     if (key in out || key === 'cause' || UNLOGGED_PROPS.has(key)) continue;
@@ -344,4 +367,29 @@ export function serializeError(err: Error, depth = 0): LoggedError {
   if (err.cause !== undefined && depth < 5)
     out.cause = err.cause instanceof Error ? serializeError(err.cause, depth + 1) : err.cause;
   return out;
+}
+
+/**
+ * An error in one line, for the operator's commands (cli/): what serializeError keeps of it and of its causes,
+ * each with its SQLSTATE or system `code` and its `constraint`, so that a command prints no more of a failed
+ * query than the server's log does: 'Failed query: INSERT INTO "users" ...; because: invalid input syntax for
+ * type timestamp with time zone (22007)'.
+ */
+export function errorLine(err: unknown): string {
+  const parts: string[] = [];
+  let e: unknown = err instanceof Error ? serializeError(err) : err;
+  for (let depth = 0; e !== undefined && e !== null && depth < 6; depth++) {
+    if (typeof e !== 'object' || !('message' in e)) {
+      parts.push(String(e));
+      break;
+    }
+    const { message, code, constraint, cause } = e as LoggedError;
+    const tags = [code, constraint].filter((t) => typeof t === 'string' && t !== '');
+    parts.push(tags.length > 0 ? `${message} (${tags.join(', ')})` : String(message));
+    e = cause;
+  }
+  return parts
+    .join('; because: ')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
 }
