@@ -124,6 +124,8 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT_USERNAME_MAX: integer(1, 1_000_000).default(10),
   LOGIN_RATE_LIMIT_WINDOW: duration.default(60_000),
   LOGIN_RATE_LIMIT_ACCOUNT_MAX: integer(1, 1_000_000).default(50),
+  // How many client addresses an account's failures must come from to close it (decision 080).
+  LOGIN_RATE_LIMIT_ACCOUNT_ADDRESSES: integer(1, 1_000_000).default(5),
   LOGIN_RATE_LIMIT_ACCOUNT_WINDOW: duration.default(3_600_000),
   TRUST_PROXY: trustProxy.default(false),
   // The address players reach the server by (the QR code of /verify, the printed sheets; decision 074).
@@ -172,11 +174,15 @@ export interface Config {
   admin: { username: string; password: string } | null;
   logLevel: (typeof LOG_LEVELS)[number];
   businessTimeZone: string;
-  /** Failed sign-ins allowed: per client address, per (account, address), per account from anywhere. */
+  /**
+   * Failed sign-ins allowed (decision 080): per client address in a window; per (door, account, address) `max`
+   * free, then waits doubling up to `windowMs`; per account in its window, closing only when the failures
+   * came from `addresses` client addresses or more.
+   */
   loginRateLimit: {
     perAddress: LimitRule;
     perAccountAddress: LimitRule;
-    perAccount: LimitRule;
+    perAccount: LimitRule & { addresses: number };
   };
   trustProxy: boolean | number | string[];
   /** PUBLIC_URL without its trailing slash: the address players reach the server by; null when not set. */
@@ -238,6 +244,11 @@ export function loadConfig(
       }`,
     );
   }
+  if (e.LOGIN_RATE_LIMIT_ACCOUNT_WINDOW <= e.LOGIN_RATE_LIMIT_WINDOW) {
+    // An address's streak is remembered for the account window: were it shorter than the longest wait, one
+    // address guessing at that pace would find its free attempts back every time (decision 080).
+    problems.push('LOGIN_RATE_LIMIT_ACCOUNT_WINDOW: must be longer than LOGIN_RATE_LIMIT_WINDOW');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(cwd, e.DATA_DIR);
@@ -261,7 +272,11 @@ export function loadConfig(
     loginRateLimit: {
       perAddress: { max: e.LOGIN_RATE_LIMIT_MAX, windowMs: e.LOGIN_RATE_LIMIT_WINDOW },
       perAccountAddress: { max: e.LOGIN_RATE_LIMIT_USERNAME_MAX, windowMs: e.LOGIN_RATE_LIMIT_WINDOW },
-      perAccount: { max: e.LOGIN_RATE_LIMIT_ACCOUNT_MAX, windowMs: e.LOGIN_RATE_LIMIT_ACCOUNT_WINDOW },
+      perAccount: {
+        max: e.LOGIN_RATE_LIMIT_ACCOUNT_MAX,
+        windowMs: e.LOGIN_RATE_LIMIT_ACCOUNT_WINDOW,
+        addresses: e.LOGIN_RATE_LIMIT_ACCOUNT_ADDRESSES,
+      },
     },
     trustProxy: e.TRUST_PROXY,
     publicUrl: e.PUBLIC_URL ?? null,

@@ -1,5 +1,6 @@
 // Sign-in and sessions: the two login doors, sign-out, the current user, the profile, and the login limits.
 import { defineModule } from '../../module.js';
+import { KnownDevices } from './devices.js';
 import { LoginLimiter } from './limiter.js';
 import { warmUpPasswords } from './passwords.js';
 import { registerAuthRoutes } from './routes.js';
@@ -13,10 +14,11 @@ export const authModule = defineModule({
   name: 'auth',
   register(app, { config, database, users }) {
     const limiter = new LoginLimiter(database, config.loginRateLimit);
+    const devices = new KnownDevices(config.jwt.secret);
     const timeZone = config.businessTimeZone;
     registerAuthRoutes(
       app,
-      createAuthService({ database, users, sessions: app.sessions, limiter, timeZone }),
+      createAuthService({ database, users, sessions: app.sessions, limiter, devices, timeZone }),
       timeZone,
     );
 

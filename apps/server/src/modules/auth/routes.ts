@@ -1,15 +1,32 @@
 // Sign-in, sign-out, the current user and the profile: thin handlers over the auth service.
-import { authRoutes, MeResponse, SuperAgentProfileResponse } from '@cartela/contract';
-import type { FastifyInstance } from 'fastify';
+import { authRoutes, type LoginRequest, MeResponse, SuperAgentProfileResponse } from '@cartela/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerRoute, type Serialized, serializedOnce } from '../../route.js';
 import { toSessionUser } from '../users/index.js';
-import type { AuthService } from './service.js';
+import type { AuthService, Client, LoginDoor } from './service.js';
+
+const clientOf = (request: FastifyRequest): Client => ({
+  address: request.ip,
+  cookies: request.headers.cookie,
+  secure: request.protocol === 'https',
+});
 
 export function registerAuthRoutes(app: FastifyInstance, service: AuthService, timeZone: string): void {
-  registerRoute(app, authRoutes.login, ({ body, request }) => service.login(body, 'regular', request.ip));
+  // A sign-in makes the browser a known device of the account (devices.ts, decision 080).
+  const signIn = async (
+    body: LoginRequest,
+    door: LoginDoor,
+    { request, reply }: { request: FastifyRequest; reply: FastifyReply },
+  ) => {
+    const { deviceCookie, ...session } = await service.login(body, door, clientOf(request));
+    reply.header('set-cookie', deviceCookie);
+    return session;
+  };
 
-  registerRoute(app, authRoutes.superAgentLogin, async ({ body, request }) => {
-    const { token, user } = await service.login(body, 'super-agent', request.ip);
+  registerRoute(app, authRoutes.login, ({ body, ...ctx }) => signIn(body, 'regular', ctx));
+
+  registerRoute(app, authRoutes.superAgentLogin, async ({ body, ...ctx }) => {
+    const { token, user } = await signIn(body, 'super-agent', ctx);
     return { token, superAgent: user };
   });
 
@@ -32,6 +49,6 @@ export function registerAuthRoutes(app: FastifyInstance, service: AuthService, t
   );
 
   registerRoute(app, authRoutes.updateProfile, ({ user, body, request }) =>
-    service.updateProfile(user, body, request.ip),
+    service.updateProfile(user, body, clientOf(request)),
   );
 }

@@ -20,6 +20,7 @@ import {
   type UserPatch,
   updateUser,
 } from '../users/index.js';
+import type { KnownDevices } from './devices.js';
 import type { LoginLimiter } from './limiter.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
@@ -28,6 +29,7 @@ export interface AuthDeps {
   users: UserCache;
   sessions: SessionTokens;
   limiter: LoginLimiter;
+  devices: KnownDevices;
   /** The business time zone, told to the web with the user (its days and dates; decision 065). */
   timeZone: string;
 }
@@ -35,37 +37,61 @@ export interface AuthDeps {
 /** The two sign-in doors: admins and agents use the regular one, super agents their own. */
 export type LoginDoor = 'regular' | 'super-agent';
 
+/** Who is at the door, as the request tells it. */
+export interface Client {
+  /** The client's address (request.ip: TRUST_PROXY says whose word it is, decision 025). */
+  address: string;
+  /** The request's Cookie header: a known device's cookie may be in it (devices.ts). */
+  cookies: string | undefined;
+  /** The answer goes back over HTTPS: a device cookie is then sent only over HTTPS too. */
+  secure: boolean;
+}
+
+/** The door that is right for the user: the one whose streaks a profile update's password check counts on. */
+const doorOf = (user: Pick<UserRow, 'role'>): LoginDoor =>
+  user.role === 'super-agent' ? 'super-agent' : 'regular';
+
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
 
-export function createAuthService({ database, users, sessions, limiter, timeZone }: AuthDeps) {
+export function createAuthService({ database, users, sessions, limiter, devices, timeZone }: AuthDeps) {
   return {
+    /** Signs in; `deviceCookie` (a Set-Cookie header) makes the browser a known device of the account. */
     async login(
       input: LoginRequest,
       door: LoginDoor,
-      address: string,
-    ): Promise<{ token: string; user: SessionUser }> {
+      client: Client,
+    ): Promise<{ token: string; user: SessionUser; deviceCookie: string }> {
       const user = await findUserByUsername(database.db, input.username);
+      const device = user ? devices.recognise(client.cookies, user.id) : null;
       // Counted on the account the database found, not on the name as typed: 'ADMIN' or a look-alike that
       // the database's lower() folds to 'admin' shares admin's counters.
       const attempt = await limiter.begin({
         account: user?.id ?? `name:${input.username.toLowerCase()}`,
-        address,
+        door,
+        address: client.address,
+        device,
       });
       // Always a full argon2 verification, even for an unknown username: the timing tells nothing.
       const passwordOk = await verifyPassword(user?.passwordHash, input.password);
       if (!user || !passwordOk) throw invalidCredentials();
-      await limiter.succeeded(attempt);
       // The right password at the wrong door: the web tries both doors at once and keeps the one that works.
-      if ((door === 'super-agent') !== (user.role === 'super-agent')) throw invalidCredentials();
+      // It stays counted like a wrong one: were it taken back, the wrong door's counters would tell a right
+      // guess apart, and the wrong door is a second stream of guesses (decision 080).
+      if (door !== doorOf(user)) throw invalidCredentials();
+      await limiter.succeeded(attempt);
       // Said only once the password is right, so it does not reveal which accounts exist.
       if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE', MESSAGES.accountInactive);
-      return { token: sessions.sign(user), user: toSessionUser(user, timeZone) };
+      return {
+        token: sessions.sign(user),
+        user: toSessionUser(user, timeZone),
+        deviceCookie: devices.cookie(user.id, device, client.secure),
+      };
     },
 
     async updateProfile(
       current: UserRow,
       input: ProfileUpdateRequest,
-      address: string,
+      client: Client,
     ): Promise<ProfileUpdateResponse> {
       const patch: UserPatch = {};
       if (input.language !== undefined) patch.language = input.language;
@@ -92,7 +118,12 @@ export function createAuthService({ database, users, sessions, limiter, timeZone
           );
         }
         // A stolen session must not become a way to guess the password: the same counters as sign-in.
-        const attempt = await limiter.begin({ account: current.id, address });
+        const attempt = await limiter.begin({
+          account: current.id,
+          door: doorOf(current),
+          address: client.address,
+          device: devices.recognise(client.cookies, current.id),
+        });
         // The stored hash as it is now, not as a cached copy of the user had it.
         const fresh = await findUserById(database.db, current.id);
         if (!fresh || !(await verifyPassword(fresh.passwordHash, input.currentPassword ?? ''))) {
