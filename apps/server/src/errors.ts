@@ -32,6 +32,7 @@ export const MESSAGES = {
     'This account still has its demo password, which anyone can read. Choose your own password to continue.',
   rateLimited: 'Too many login attempts. Please wait a minute and try again.',
   internal: 'Something went wrong. Please try again.',
+  databaseUnreachable: 'The server cannot reach its database right now. Please try again in a few seconds.',
   notFound: 'Not found',
 } as const;
 

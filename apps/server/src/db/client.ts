@@ -106,7 +106,22 @@ export type DatabaseOptions =
       /** Run PGlite in a worker thread (what the server does) rather than in this thread. */
       worker?: boolean;
     } & PgliteStartOptions)
-  | { kind: 'postgres'; url: string; poolMax?: number; onError?: (err: Error) => void };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolMax?: number;
+      onError?: (err: Error) => void;
+      /** How long a request waits for a connection (a new one, or a free one of the pool); CONNECT_TIMEOUT_MS. */
+      connectTimeoutMs?: number;
+    };
+
+/**
+ * A request waits at most this long for a connection: a server that does not answer (a host gone from the
+ * network) would otherwise hold it until the system's TCP timeout, two minutes, instead of a 503 with
+ * Retry-After (db/unreachable.ts). The same wait bounds the queue for a free connection of a busy pool: a request
+ * still without one after 10 s is better told to try again than left hanging.
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 export function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'pglite' ? openPglite(options) : openPostgres(options);
@@ -233,7 +248,12 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
     import('drizzle-orm/node-postgres'),
   ]);
   const onError = options.onError ?? (() => {});
-  const pool: Pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
+  const connectionTimeoutMillis = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  const pool: Pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolMax ?? 10,
+    connectionTimeoutMillis,
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', onError);
   const db = drizzle({ client: pool, schema });
@@ -249,7 +269,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
 
   const connectListener = async () => {
     if (closed || listener) return;
-    const client = new pg.Client({ connectionString: options.url });
+    const client = new pg.Client({ connectionString: options.url, connectionTimeoutMillis });
     listener = client;
     const lost = (err?: Error) => {
       if (listener !== client) return;

@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
+import { DatabaseStoppedError } from './unreachable.js';
 
 /** An open transaction, as far as this server uses it. */
 export interface PgliteTx {
@@ -221,8 +222,13 @@ export class PgliteWorkerClient {
       for (const waiter of this.pending.values()) waiter.reject(err);
       this.pending.clear();
     };
-    worker.on('error', stop);
-    worker.on('exit', (code) => stop(new Error(`The database worker stopped (exit code ${code})`)));
+    // Every request after this is answered 503 (db/unreachable.ts) until the server is restarted.
+    worker.on('error', (err) =>
+      stop(new DatabaseStoppedError(`The database worker failed: ${err.message}`, { cause: err })),
+    );
+    worker.on('exit', (code) =>
+      stop(new DatabaseStoppedError(`The database worker stopped (exit code ${code})`)),
+    );
   }
 
   static start(dataDir: string, options: PgliteWorkerOptions = {}): PgliteWorkerClient {
@@ -249,7 +255,9 @@ export class PgliteWorkerClient {
 
   private call<T>(message: Message): Promise<T> {
     if (this.failure) return Promise.reject(this.failure);
-    if (this.isClosed && message.op !== 'close') return Promise.reject(new Error('PGlite is closed'));
+    if (this.isClosed && message.op !== 'close') {
+      return Promise.reject(new DatabaseStoppedError('PGlite is closed'));
+    }
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });

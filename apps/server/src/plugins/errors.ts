@@ -5,6 +5,8 @@
 // - Bad input that got past validation: a CoreError from @cartela/core, text the database cannot store: 400.
 // - Fastify's own request errors: malformed JSON 400, wrong content type 415, body too large 413, rate limit
 //   429; also those raised outside any route (a malformed URL, a broken HTTP request): errorServerOptions().
+// - A database that cannot be reached (down, restarting, connection cut, no connection in time): 503 with
+//   Retry-After, logged as an error; the client keeps its session and tries again (docs/OPERATIONS.md).
 // - Anything else is a bug: logged with the request id (without the values a failed query carried), answered
 //   500 without internals.
 import { STATUS_CODES } from 'node:http';
@@ -20,6 +22,7 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import type { z } from 'zod';
+import { isDatabaseUnreachable } from '../db/unreachable.js';
 import { AppError, isAppError, MESSAGES } from '../errors.js';
 
 type Issue = z.core.$ZodIssue;
@@ -133,7 +136,12 @@ interface Answer {
   status: number;
   body: { message: string; code: string; field?: string; reason?: string; seq?: number };
   headers?: Record<string, string>;
+  /** The log line of a 5xx ('request failed' when not given). */
+  log?: string;
 }
+
+/** Seconds a client waits before it asks again while the database cannot be reached: a restart takes a few. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own errors that are the client's fault, by Fastify error code. */
 const FASTIFY_ERRORS: Record<string, Omit<Answer, 'headers'>> = {
@@ -200,6 +208,15 @@ function answerFor(err: unknown): Answer {
       },
     };
   }
+  // Not a request error of Fastify's (a body cut off by the client is ECONNRESET too, with its statusCode).
+  if ((err as { statusCode?: unknown }).statusCode === undefined && isDatabaseUnreachable(err)) {
+    return {
+      status: 503,
+      body: { message: MESSAGES.databaseUnreachable, code: 'SERVICE_UNAVAILABLE' },
+      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+      log: 'request failed: the database cannot be reached',
+    };
+  }
   const e = err as { code?: string; statusCode?: number; message?: string; name?: string };
   const known = e.code ? FASTIFY_ERRORS[e.code] : undefined;
   if (known) return known;
@@ -233,7 +250,7 @@ function sendError(err: unknown, request: FastifyRequest, reply: FastifyReply) {
   const answer = answerFor(err);
   if (answer.status >= 500) {
     // The request id is on every log line of the request; the client only sees the generic message.
-    request.log.error({ err }, 'request failed');
+    request.log.error({ err }, answer.log ?? 'request failed');
   } else {
     request.log.info({ code: answer.body.code, status: answer.status }, answer.body.message);
   }
