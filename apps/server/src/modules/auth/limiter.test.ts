@@ -406,6 +406,31 @@ describe('the two doors', () => {
     // The right door has its own streak: the agent signs in there at once.
     expect((await server.signIn(right.user.username, right.password, address)).status).toBe(200);
   });
+
+  it("the owner's own sign-in through both doors is not the fifth failing address: four strangers still cannot close it", async () => {
+    const clock = newClock();
+    const server = instance(clock);
+    const agent = await createAgent(t.database);
+    // The web's sign-in from the owner's address: 200 at its door, 401 at the other, which stays counted there.
+    const owner = newAddress();
+    expect((await server.bothDoors(agent.user.username, agent.password, owner)).map((a) => a.status)).toEqual(
+      [200, 401],
+    );
+    const strangers = Array.from({ length: DEFAULTS.perAccount.addresses - 1 }, newAddress);
+    for (let round = 0; round < 6; round++) {
+      for (const address of strangers) {
+        await Promise.all(
+          Array.from({ length: FREE }, (_, i) =>
+            server.signIn(agent.user.username, `guess-${round}-${i}`, address),
+          ),
+        );
+      }
+      clock.wait(LONGEST_WAIT_S);
+    }
+    // A new browser of the owner, anywhere, and the owner's address again: the account is open.
+    expect((await server.signIn(agent.user.username, agent.password, newAddress())).status).toBe(200);
+    expect((await server.signIn(agent.user.username, agent.password, owner)).status).toBe(200);
+  });
 });
 
 describe('names', () => {

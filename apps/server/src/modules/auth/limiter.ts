@@ -127,15 +127,30 @@ export class LoginLimiter {
         continue;
       }
       await takeBack(db, c.total, 'same', c.endsAt);
-      await db.transaction(async (tx) => {
-        await tx.execute(
-          sql`SELECT 1 FROM ${loginAttempts} WHERE key = ${c.addresses} AND window_ends_at = ${c.endsAt.toISOString()}::timestamptz FOR UPDATE`,
-        );
-        const left = await takeBack(tx, c.from, 'same', c.endsAt);
-        // Nothing else of this address is counted in the window: it is not failing at this account after all.
-        if (left === 0) await takeBack(tx, c.addresses, 'same', c.endsAt);
-      });
+      await this.notFailingFrom(c);
     }
+  }
+
+  /**
+   * The right password at the other door (the web tries both at once): it stays counted on that door's streak
+   * and in the account's total, so the door tells no right guess apart, but its address is not one of the
+   * account's failing addresses - else the owner's own sign-in would be the fifth address that, with four
+   * strangers', closes the account to everyone (decision 080).
+   */
+  async rightAtOtherDoor(attempt: Attempt): Promise<void> {
+    for (const c of attempt.counted) if (c.kind === 'account') await this.notFailingFrom(c);
+  }
+
+  /** This attempt's address no longer counts as failing at the account, unless it failed there otherwise. */
+  private async notFailingFrom(c: Extract<Counted, { kind: 'account' }>): Promise<void> {
+    await this.database.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`SELECT 1 FROM ${loginAttempts} WHERE key = ${c.addresses} AND window_ends_at = ${c.endsAt.toISOString()}::timestamptz FOR UPDATE`,
+      );
+      const left = await takeBack(tx, c.from, 'same', c.endsAt);
+      // Nothing else of this address is counted in the window: it is not failing at this account after all.
+      if (left === 0) await takeBack(tx, c.addresses, 'same', c.endsAt);
+    });
   }
 
   /** Forgets windows that ended and streaks not tried for a window (called now and then; harmless meanwhile). */

@@ -77,7 +77,10 @@ export function createAuthService({ database, users, sessions, limiter, devices,
       // The right password at the wrong door: the web tries both doors at once and keeps the one that works.
       // It stays counted like a wrong one: were it taken back, the wrong door's counters would tell a right
       // guess apart, and the wrong door is a second stream of guesses (decision 080).
-      if (door !== doorOf(user)) throw invalidCredentials();
+      if (door !== doorOf(user)) {
+        await limiter.rightAtOtherDoor(attempt);
+        throw invalidCredentials();
+      }
       await limiter.succeeded(attempt);
       // Said only once the password is right, so it does not reveal which accounts exist.
       if (!user.isActive) throw new AppError('ACCOUNT_INACTIVE', MESSAGES.accountInactive);
