@@ -10,7 +10,7 @@ import { balanceModule } from './modules/balance/index.js';
 import { cartelasModule } from './modules/cartelas/index.js';
 import { coinsModule } from './modules/coins/index.js';
 import { commissionModule } from './modules/commission/index.js';
-import { gamesModule } from './modules/games/index.js';
+import { gamesModule, randomSeedHex } from './modules/games/index.js';
 import { healthModule } from './modules/health/index.js';
 import { reportsModule } from './modules/reports/index.js';
 import { statsModule } from './modules/stats/index.js';
@@ -54,6 +54,8 @@ export interface BuildAppOptions {
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
   /** The clock of the modules' "today" (tests fix it); the real time by default. */
   now?: () => Date;
+  /** A new game's seed (ModuleDeps.drawSeed); node:crypto's 32 random bytes by default. */
+  drawSeed?: () => string;
   /**
    * What API requests wait for before they are served (all but /api/health): the demo's month being made after a
    * first start (decision 076). A failure releases them too (main.ts says it).
@@ -105,6 +107,7 @@ export async function buildApp({
   logger,
   extraRoutes,
   now = () => new Date(),
+  drawSeed = randomSeedHex,
   ready,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -151,7 +154,7 @@ export async function buildApp({
     database,
   });
 
-  const deps: ModuleDeps = { config, database, users, version: serverVersion(), now, metrics };
+  const deps: ModuleDeps = { config, database, users, version: serverVersion(), now, drawSeed, metrics };
   for (const module of MODULES) await module.register(app, deps);
   await extraRoutes?.(app);
   await setupWeb(app, { webDist: config.webDist });

@@ -19,6 +19,11 @@ export interface ModuleDeps {
   version: string;
   /** The current instant (tests fix it): "today" of the business day for dashboards and payments. */
   now: () => Date;
+  /**
+   * Where a new game's secret seed comes from: 32 bytes of node:crypto as 64 hex characters. Tests inject it to
+   * compare two games that differ only in their seed (product/draw.md#invariants).
+   */
+  drawSeed: () => string;
   /** What the modules count for GET /api/metrics (plugins/metrics.ts). */
   metrics: ModuleMetrics;
 }

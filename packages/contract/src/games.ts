@@ -191,6 +191,18 @@ export const GameCall = z.object({
   ...StoryTimes,
 });
 
+/**
+ * The latest call that completed the pattern on the card (core's checkClaim): a winner's is the claim's own
+ * call, a late claim's an earlier one ('completed on ball 20, claimed on ball 21'); null when none did, and for
+ * games recorded before it was kept.
+ */
+const CompletedOn = z
+  .object({ ball: z.number().int(), callCount: z.number().int() })
+  .nullish()
+  .describe(
+    'The latest call that completed the pattern on the card; null when none did (absent: not recorded)',
+  );
+
 /** A validation (GOOD BINGO or a block) as the history keeps it, with the automatic verdict of the time. */
 export const GameValidation = z.object({
   cartelaNumber: z.number().int(),
@@ -200,6 +212,7 @@ export const GameValidation = z.object({
     .describe("core's claim verdict: WINNER, MANUAL (agents-own), PATTERN_INCOMPLETE, LATE_CLAIM, ..."),
   callCount: z.number().int(),
   lastBall: z.number().int(),
+  completedOn: CompletedOn,
   at: IsoDateTime.nullable(),
 });
 
@@ -287,7 +300,7 @@ export const ValidateWinnerResponse = z
     reason: z
       .string()
       .describe(
-        "core's claim verdict (ClaimReason): WINNER, MANUAL (agents-own: the agent's word), PATTERN_INCOMPLETE, LATE_CLAIM (the last ball is not on the card)",
+        "core's claim verdict (ClaimReason): WINNER, MANUAL (agents-own: the agent's word), PATTERN_INCOMPLETE, LATE_CLAIM (the pattern was completed by an earlier ball, not the last one)",
       ),
     message: z.string(),
     cartelaNumber: z.number().int(),
@@ -307,6 +320,21 @@ const At = z.iso.datetime({ offset: true, message: 'at is an ISO 8601 date-time'
 const Seq = z.number().int().min(1, 'seq starts at 1').max(1_000_000);
 /** Why a game is cancelled, in the agent's words. */
 const CancelReason = text().trim().max(200, 'The reason is at most 200 characters');
+
+/**
+ * POST /api/games/{id}/call-number: the body is optional. With `seq` the call is that event of the game's log, so
+ * a client that retries after a lost answer gets the first answer again instead of a second ball.
+ */
+export const CallNumberRequest = z
+  .preprocess(
+    (body) => body ?? {},
+    z.strictObject({
+      seq: Seq.optional().describe(
+        "The call's number in the game's event log (the game's lastSeq + 1); sent again, the same call's answer",
+      ),
+    }),
+  )
+  .meta({ id: 'CallNumberRequest' });
 
 /** POST /api/games/{id}/cancel: the body is optional (no body: no reason). */
 export const CancelGameRequest = z
@@ -446,6 +474,7 @@ export const PublicGame = z
           reason: z.string(),
           callCount: z.number().int().describe('How many balls had been called when it was checked'),
           lastBall: z.number().int(),
+          completedOn: CompletedOn,
         }),
       )
       .describe('Once over: every cartela checked, in order ([] before)'),
@@ -549,6 +578,7 @@ export const gameRoutes = {
     summary: 'Call the next ball',
     access: agent,
     params: GameParams,
+    body: CallNumberRequest,
     response: CallNumberResponse,
   }),
   pause: defineRoute({

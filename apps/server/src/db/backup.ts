@@ -712,7 +712,9 @@ export async function restoreDatabase(database: Database, file: string): Promise
       await fixTextForms(tx);
       const events = readBackup(file);
       try {
-        return await load(tx, file, events);
+        const loaded = await load(tx, file, events);
+        await sealRestoredGames(tx);
+        return loaded;
       } finally {
         await events.return(undefined); // closes the file when the load stopped before its end
       }
@@ -727,6 +729,17 @@ export async function restoreDatabase(database: Database, file: string): Promise
   // Fresh planner statistics for the loaded tables (PGlite runs no autovacuum to gather them).
   await database.db.execute(sql`ANALYZE`);
   return summaryOf(file, { ...result, tables: result.counts }, started);
+}
+
+/**
+ * A game that was running when the backup was taken may have had its first call since, and its order seen: a
+ * restore would bring back a game without calls that a cancel refunds, a re-roll. So every game restored
+ * unfinished can no longer be cancelled, only played or finished (product/draw.md#invariants).
+ */
+async function sealRestoredGames(tx: Tx): Promise<void> {
+  await tx.execute(
+    sql`UPDATE games SET state = state || '{"orderShown": true}'::jsonb WHERE status IN ('active', 'paused')`,
+  );
 }
 
 async function load(tx: Tx, file: string, events: AsyncGenerator<BackupEvent>) {

@@ -183,6 +183,8 @@ export async function startTestApp(
     database?: Database;
     /** The app's clock (the business day's "today"). */
     now?: () => Date;
+    /** Where new games' seeds come from (ModuleDeps.drawSeed). */
+    drawSeed?: () => string;
   } = {},
 ): Promise<TestApp> {
   const testDb: TestDatabase = options.database
@@ -195,6 +197,7 @@ export async function startTestApp(
     logger: false,
     ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.drawSeed ? { drawSeed: options.drawSeed } : {}),
   });
   await app.ready();
   return {

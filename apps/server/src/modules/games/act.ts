@@ -11,6 +11,7 @@ import type {
   ValidateWinnerResponse,
 } from '@cartela/contract';
 import {
+  blindOf,
   CLAIM_MESSAGES,
   type ClaimReason,
   claimFor,
@@ -60,14 +61,9 @@ export async function runActions(
   const owner = gamesOf(agent, 'act');
   const plan = async (snapshot: Snapshot, readEvents: EventReader) => {
     const state = hydrate(snapshot.state, snapshot.drawSeed, snapshot.cartelas);
-    return planEvents(
-      readEvents,
-      snapshot,
-      state,
-      options.events(snapshot, state),
-      batch,
-      ctx.now().getTime(),
-    );
+    // What the events are made from is the game as the agent may know it (no order before the first call).
+    const events = options.events(snapshot, blindOf(state));
+    return planEvents(readEvents, snapshot, state, events, { batch, nowMs: ctx.now().getTime() });
   };
 
   const cached = withCards ? undefined : cache.get(gameRef(id).value);
@@ -124,23 +120,26 @@ function countCalls({ metrics }: GamesContext, plan: Plan): void {
   if (called > 0) metrics.callsApplied(called);
 }
 
-/** One action of an endpoint: one event with the next seq, dated by the server's clock. */
+/**
+ * One action of an endpoint: one event, dated by the server's clock, with the next seq or the one the client
+ * numbered it with (a retry of it is then a replay).
+ */
 function act(
   ctx: GamesContext,
   agent: UserRow,
   id: string,
   type: 'call-next' | 'pause' | 'resume' | 'shuffle' | 'finish' | 'cancel',
-  reason?: string,
+  options: { reason?: string; seq?: number } = {},
 ) {
   const at = ctx.now().toISOString();
+  const { reason } = options;
   return runActions(ctx, agent, id, {
     withCards: false,
     batch: false,
-    events: (snapshot): GameEvent[] => [
-      type === 'cancel' && reason
-        ? { seq: snapshot.lastSeq + 1, at, type, reason }
-        : { seq: snapshot.lastSeq + 1, at, type },
-    ],
+    events: (snapshot): GameEvent[] => {
+      const seq = options.seq ?? snapshot.lastSeq + 1;
+      return [type === 'cancel' && reason ? { seq, at, type, reason } : { seq, at, type }];
+    },
   });
 }
 
@@ -162,12 +161,28 @@ export async function simpleAction(
   return { message: ACTION_MESSAGES[type], game: await detailOf(ctx, snapshot.id, gamesOf(agent, 'read')) };
 }
 
+/** A call; with `seq`, sent again after a lost answer, the answer of that call (never a second ball). */
 export async function callNumber(
   ctx: GamesContext,
   agent: UserRow,
   id: string,
+  seq?: number,
 ): Promise<Out<typeof CallNumberResponse>> {
-  const { state } = (await act(ctx, agent, id, 'call-next')).plan;
+  const { plan, snapshot } = await act(ctx, agent, id, 'call-next', seq === undefined ? {} : { seq });
+  const { state } = plan;
+  if (plan.applied === 0 && seq !== undefined) {
+    // A replay (the log checked it was a call): the game as that call left it.
+    const [stored] = await eventReader(ctx.database)(snapshot.id, seq, seq);
+    const number = Number(stored!.result.number);
+    const calledNumbers = state.calledNumbers.slice(0, state.calledNumbers.indexOf(number) + 1);
+    return {
+      number,
+      letter: letterOf(number),
+      calledNumbers,
+      remaining: state.calledNumbers.length + state.remaining.length - calledNumbers.length,
+      status: stored!.result.status === 'finished' ? 'finished' : 'active',
+    };
+  }
   const number = state.calledNumbers.at(-1)!;
   return {
     number,
@@ -184,13 +199,9 @@ export async function cancel(
   id: string,
   reason?: string,
 ): Promise<Out<typeof GameActionResponse>> {
-  const { snapshot, plan } = await act(ctx, agent, id, 'cancel', reason);
-  const message =
-    plan.refunded > 0
-      ? `Game cancelled: ${plan.refunded} coins refunded`
-      : snapshot.coinCost > 0
-        ? 'Game cancelled: no refund, balls had been called'
-        : 'Game cancelled';
+  const { snapshot, plan } = await act(ctx, agent, id, 'cancel', reason === undefined ? {} : { reason });
+  // Only a game without calls can be cancelled (core's reducer), so its coins come back whole.
+  const message = plan.refunded > 0 ? `Game cancelled: ${plan.refunded} coins refunded` : 'Game cancelled';
   return { message, game: await detailOf(ctx, snapshot.id, gamesOf(agent, 'read')) };
 }
 

@@ -23,6 +23,8 @@ export interface GamesContext {
   writer: GameWriter;
   /** ModuleDeps.now: when a game is created and when the server dates an action (the business times). */
   now: () => Date;
+  /** ModuleDeps.drawSeed: a new game's secret seed (64 hex characters). */
+  drawSeed: () => string;
 }
 
 /** A game with its story, as `scope` may see it (policy.ts gamesOf); not found otherwise. */

@@ -1,7 +1,7 @@
 // Creating a game: the agent's assigned and active cartelas, the economics from core, the coins through
 // changeCoins, the seed drawn once the cards are fixed, and the Idempotency-Key that makes a retry answer the
 // first request's game. All in one transaction under the agent's row lock. docs/decisions/045-games-server.md
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { CreateGameRequest, CreateGameResponse } from '@cartela/contract';
 import {
   createGame,
@@ -22,7 +22,7 @@ import { detailOf, type GamesContext, type Out } from './context.js';
 import { newGameId } from './ids.js';
 import { gamesOf } from './policy.js';
 import { storable, toGameDetail } from './present.js';
-import { findByIdempotencyKey, type GameView, insertGame } from './queries.js';
+import { findByIdempotencyKey, type GameView, insertGame, openGamesHolding } from './queries.js';
 
 type CreateInput = z.output<typeof CreateGameRequest>;
 
@@ -103,6 +103,20 @@ export async function createGameOf(
       });
     }
 
+    // A cartela's physical card is in one round at a time: none of these may be in a game not over.
+    const inPlay = await openGamesHolding(tx, agent.id, numbers);
+    if (inPlay.length > 0) {
+      const where = inPlay.map((g) => `${cartelasAre(g.numbers)} in game ${g.gameId}`).join('; ');
+      throw new AppError(
+        'CONFLICT',
+        `${where}, not over yet: finish ${inPlay.length === 1 ? 'it' : 'them'} first`,
+        {
+          field: 'cartelaNumbers',
+          reason: 'CARTELA_IN_PLAY',
+        },
+      );
+    }
+
     // The agent's commission percentage now, read under its lock, is the game's for good.
     const commissionPercent = me.commissionPercentage ?? percentToDb(DEFAULT_COMMISSION_PERCENT);
     const stakeSantim = etbToSantim(input.stake);
@@ -110,7 +124,7 @@ export async function createGameOf(
     const coinCost = me.financialModel === 'virtual-coin' ? economics.coinCost : 0;
     const at = ctx.now().toISOString();
     // The seed is drawn after the cards are fixed (decision 013), from node:crypto.
-    const seedHex = randomBytes(32).toString('hex');
+    const seedHex = ctx.drawSeed();
     const made = createGame({
       gameId: newGameId(),
       patternId: pattern,

@@ -25,3 +25,6 @@ export function gameRef(id: string): { column: 'id' | 'game_id'; value: string }
   if (isUuid(id)) return { column: 'id', value: id.toLowerCase() };
   return { column: 'game_id', value: OURS_ANY_CASE.test(id) ? id.toUpperCase() : id };
 }
+
+/** A new game's secret seed: 32 random bytes of node:crypto as 64 lower-case hex characters (decision 010). */
+export const randomSeedHex = (): string => randomBytes(32).toString('hex');

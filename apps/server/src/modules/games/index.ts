@@ -8,14 +8,22 @@ import { createGamesService } from './service.js';
 
 export const gamesModule = defineModule({
   name: 'games',
-  register(app, { config, database, users, metrics, now }) {
+  register(app, { config, database, users, metrics, now, drawSeed }) {
     registerGameRoutes(
       app,
-      createGamesService({ database, users, metrics, now, writesInFlight: config.gamesWritesInFlight }),
+      createGamesService({
+        database,
+        users,
+        metrics,
+        now,
+        drawSeed,
+        writesInFlight: config.gamesWritesInFlight,
+      }),
       { publicUrl: config.publicUrl, limiter: new AddressLimiter(config.publicRateLimit) },
     );
     metrics.countGamesRunning(() => countGamesRunning(database.db));
   },
 });
 
+export { randomSeedHex } from './ids.js';
 export { createGamesService, type GamesService } from './service.js';

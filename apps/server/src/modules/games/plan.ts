@@ -4,7 +4,14 @@
 // stored events to compare a replay with. Used by runActions (act.ts), the one path of every action.
 // docs/decisions/045-games-server.md
 import type { GameEvent } from '@cartela/contract';
-import { type GameAction, type GameError, type GameState, gameReducer } from '@cartela/core';
+import {
+  blindOf,
+  type GameAction,
+  type GameError,
+  type GameState,
+  gameReducer,
+  withOrderOf,
+} from '@cartela/core';
 import { AppError } from '../../errors.js';
 import { storable } from './present.js';
 import type { EventReader, GameColumns, GameWrite, NewEvent, Snapshot, StoredEvent } from './queries.js';
@@ -91,7 +98,8 @@ function sameContent(stored: StoredEvent, event: GameEvent, state: GameState): b
     case 'call-next':
       return event.expected === undefined || event.expected === stored.result.number;
     case 'shuffle': {
-      if (event.remaining === undefined) return true;
+      // A blind copy has no order to compare with, as the reducer ignores it there.
+      if (event.remaining === undefined || state.orderSealed) return true;
       // Before 2026-11-26 a shuffle's result was the new order. Since, the order after a shuffle is the committed
       // order from that point (a shuffle changes nothing of it).
       if (Array.isArray(stored.result.remaining)) return sameOrder(event.remaining, stored.result.remaining);
@@ -135,18 +143,51 @@ export interface Plan {
 }
 
 /**
+ * The first call of a game, as the room or an endpoint asks for it: it names no ball (the server draws it) and
+ * ends its batch (what follows it is sent once its answer has come). Checked on the request alone, before the
+ * game is read, so its refusal is the same for every seed; null when the event may be the first call.
+ */
+function firstCallProblem(event: GameEvent, isLast: boolean): AppError | null {
+  if (event.type !== 'call-next') return null;
+  if (event.expected !== undefined) {
+    return new AppError('CONFLICT', `Event ${event.seq}: ${FIRST_CALL_NAMES_NO_BALL}`, {
+      reason: 'FIRST_CALL_NAMES_NO_BALL',
+      seq: event.seq,
+    });
+  }
+  if (!isLast) {
+    return new AppError('CONFLICT', `Event ${event.seq}: ${FIRST_CALL_ENDS_BATCH}`, {
+      reason: 'FIRST_CALL_ENDS_BATCH',
+      seq: event.seq,
+    });
+  }
+  return null;
+}
+
+const FIRST_CALL_NAMES_NO_BALL =
+  'The first call of a game names no ball: the server draws it. Reload the room to take the game as the server has it';
+const FIRST_CALL_ENDS_BATCH =
+  'The first call of a game ends its batch: send what follows once it is answered';
+
+/**
  * Plans `events` on the game as `snapshot` shows it, in order, with core's reducer. An event whose seq is
  * already in the log is a replay: it must be the same action (sameContent) and changes nothing. The next seq
  * must be lastSeq + 1 (no gap). Any refusal throws: nothing of the batch is written.
+ *
+ * Before the first call, every event is planned on the game's blind copy (core's blindOf: no order, no seed),
+ * so whatever it answers - accepted, refused, its message - is the same for every seed, and nobody learns a
+ * ball before the first call (product/draw.md#invariants). The first call itself is planned on the game: it
+ * names no ball and is the last event of its batch (firstCallProblem), so nothing decided after it can refuse
+ * the batch and take the call back. From then on the order is out, and there is no undo.
  */
 export async function planEvents(
   readEvents: EventReader,
   snapshot: Snapshot,
   state: GameState,
   events: readonly GameEvent[],
-  batch: boolean,
-  nowMs: number,
+  options: { batch: boolean; nowMs: number },
 ): Promise<Plan> {
+  const { batch, nowMs } = options;
   let lastSeq = snapshot.lastSeq;
   const wasOver = state.status === 'finished' || state.status === 'cancelled';
   const known = new Map<number, StoredEvent>();
@@ -162,7 +203,7 @@ export async function planEvents(
     const { seq } = event;
     if (seq <= lastSeq) {
       const stored = known.get(seq);
-      if (!stored || !sameContent(stored, event, state)) {
+      if (!stored || !sameContent(stored, event, blindOf(state))) {
         throw new AppError('CONFLICT', `Event ${seq} was already applied with a different action`, {
           reason: 'EVENT_CONFLICT',
           seq,
@@ -185,7 +226,16 @@ export async function planEvents(
     // An endpoint's action is dated by the server itself.
     const when = batch ? timed : { ...timed, clock: 'server' as const };
     const action = toAction(event, when.at);
-    const next = gameReducer(state, action);
+    const blind = blindOf(state);
+    let next: ReturnType<typeof gameReducer>;
+    if (blind === state) next = gameReducer(state, action);
+    else {
+      const problem = firstCallProblem(event, event === events.at(-1));
+      if (problem) throw problem;
+      // The first call is drawn from the game itself; anything else is decided without the order.
+      next = action.type === 'call-next' ? gameReducer(state, action) : gameReducer(blind, action);
+      if (next.ok) next = { ok: true, state: withOrderOf(next.state, state) };
+    }
     if (!next.ok) throw refused(next.error, batch ? seq : undefined);
     const result = producedBy(action, next.state);
     // A game cancelled before its first call gives its coins back; after one, it does not

@@ -108,7 +108,7 @@ export function toGameDetail(
       reordered: i < reorders,
       ...when(times.shuffles[i]),
     })),
-    validations: state.validations,
+    validations: state.validations.map((v) => ({ ...v, completedOn: v.completedOn ?? null })),
     blocked: state.blocked,
     lastSeq: view.lastSeq,
   };

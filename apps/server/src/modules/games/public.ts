@@ -60,12 +60,13 @@ export async function publicGame(ctx: GamesContext, gameId: string): Promise<Pub
             }))
           : [],
         claims: over
-          ? view.state.validations.map(({ cartelaNumber, decision, reason, callCount, lastBall }) => ({
-              cartelaNumber,
-              decision,
-              reason,
-              callCount,
-              lastBall,
+          ? view.state.validations.map((v) => ({
+              cartelaNumber: v.cartelaNumber,
+              decision: v.decision,
+              reason: v.reason,
+              callCount: v.callCount,
+              lastBall: v.lastBall,
+              completedOn: v.completedOn ?? null,
             }))
           : [],
         // The shuffles recorded before 2026-11-26 came first, and only they reordered the balls.

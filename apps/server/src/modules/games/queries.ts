@@ -52,6 +52,26 @@ export async function findByIdempotencyKey(
   return row ?? null;
 }
 
+/**
+ * The agent's games not over that hold any of `numbers`, with those numbers: a cartela is in one round at a time
+ * (product/draw.md#invariants). Read under the agent's row lock, which every creation of the agent takes first,
+ * so two creations cannot both miss each other.
+ */
+export async function openGamesHolding(
+  tx: Tx,
+  agentId: string,
+  numbers: readonly number[],
+): Promise<{ gameId: string; numbers: number[] }[]> {
+  const open = await tx
+    .select({ gameId: games.gameId, cartelaNumbers: games.cartelaNumbers })
+    .from(games)
+    .where(and(eq(games.agentId, agentId), inArray(games.status, ['active', 'paused'])));
+  const wanted = new Set(numbers);
+  return open
+    .map((g) => ({ gameId: g.gameId, numbers: g.cartelaNumbers.filter((n) => wanted.has(n)) }))
+    .filter((g) => g.numbers.length > 0);
+}
+
 /** Inserts a game; false when its public id is taken already (the caller draws another). */
 export async function insertGame(tx: Tx, values: NewGameRow): Promise<boolean> {
   const rows = await tx

@@ -62,7 +62,9 @@ export function registerGameRoutes(app: FastifyInstance, service: GamesService, 
     service.cartela(user, params.id, params.n),
   );
 
-  registerRoute(app, gameRoutes.callNumber, ({ user, params }) => service.callNumber(user, params.id));
+  registerRoute(app, gameRoutes.callNumber, ({ user, params, body }) =>
+    service.callNumber(user, params.id, body?.seq),
+  );
   registerRoute(app, gameRoutes.pause, ({ user, params }) => service.pause(user, params.id));
   registerRoute(app, gameRoutes.resume, ({ user, params }) => service.resume(user, params.id));
   registerRoute(app, gameRoutes.shuffle, ({ user, params }) => service.shuffle(user, params.id));

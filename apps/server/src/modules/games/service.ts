@@ -13,6 +13,7 @@ import { GameCache } from './cache.js';
 import type { GamesContext } from './context.js';
 import { createGameOf } from './create.js';
 import { applyEvents } from './events.js';
+import { randomSeedHex } from './ids.js';
 import { publicGame } from './public.js';
 import { gameCartela, gameCartelas, getGame, listGamesOf, roomState } from './read.js';
 import { GameWriter } from './writer.js';
@@ -24,6 +25,7 @@ export function createGamesService({
   users,
   metrics,
   now,
+  drawSeed = randomSeedHex,
   writesInFlight,
 }: {
   database: Database;
@@ -31,6 +33,8 @@ export function createGamesService({
   metrics: Pick<ModuleMetrics, 'callsApplied' | 'eventBatch'>;
   /** ModuleDeps.now. */
   now: () => Date;
+  /** ModuleDeps.drawSeed. */
+  drawSeed?: () => string;
   /** GAMES_WRITES_IN_FLIGHT (default 2). */
   writesInFlight?: number;
 }) {
@@ -42,6 +46,7 @@ export function createGamesService({
     cache: new GameCache(),
     writer: new GameWriter(database, writesInFlight),
     now,
+    drawSeed,
   };
   return {
     create: (input: Parameters<typeof createGameOf>[1], agent: UserRow, idempotencyKey: string | null) =>
@@ -55,7 +60,7 @@ export function createGamesService({
     /** Anyone, by the public id (decision 074). */
     publicGame: (gameId: string) => publicGame(ctx, gameId),
 
-    callNumber: (agent: UserRow, id: string) => callNumber(ctx, agent, id),
+    callNumber: (agent: UserRow, id: string, seq?: number) => callNumber(ctx, agent, id, seq),
     pause: (agent: UserRow, id: string) => simpleAction(ctx, agent, id, 'pause'),
     resume: (agent: UserRow, id: string) => simpleAction(ctx, agent, id, 'resume'),
     shuffle: (agent: UserRow, id: string) => simpleAction(ctx, agent, id, 'shuffle'),
