@@ -220,21 +220,40 @@ try {
   const tokens = await inBatches(agents, 5, (a) => login(a.username, 'secret1'));
   await db.query('VACUUM ANALYZE');
 
-  const newGame = (token, cartelas) =>
-    request('POST', '/api/games', token, {
+  // A cartela is in one round at a time (product/draw.md#invariants): each agent's games not over hold cartelas of
+  // their own. free[i]: agent i's cartelas in none of its games not over.
+  const free = agents.map(() => new Set(range(300)));
+  /** A game of agent i on `count` of its free cartelas: the creation's answer, its agent and its cartelas. */
+  const newGame = async (i, count) => {
+    const cartelaNumbers = [...free[i]].slice(0, count);
+    if (cartelaNumbers.length < count) {
+      throw new Error(`agent ${i}: ${count} free cartelas wanted, ${cartelaNumbers.length} free`);
+    }
+    for (const n of cartelaNumbers) free[i].delete(n);
+    const answer = await request('POST', '/api/games', tokens[i], {
       stake: 20,
-      cartelaNumbers: range(cartelas),
+      cartelaNumbers,
       selectedPattern: 'full-house',
     });
+    return { ...answer, agent: i, cartelaNumbers };
+  };
+  /** Ends a game made by newGame (finish; or cancel, before its first call): its cartelas are free again. */
+  const endGame = async (game, action = 'finish') => {
+    await request('POST', `/api/games/${game.gameId}/${action}`, tokens[game.agent]);
+    for (const n of game.cartelaNumbers) free[game.agent].add(n);
+  };
 
   // -- 1. POST /api/games, one at a time ----------------------------------------------------------------------
+  // Each game cancelled (before any call) once timed: every creation finds its cartelas free, as a hall's next
+  // round does.
   const timeCreate = async (cartelas, runs) => {
-    for (let i = 0; i < 20; i++) await newGame(tokens[0], cartelas); // warm-up: JIT, plans, connections
+    for (let i = 0; i < 20; i++) await endGame(await newGame(0, cartelas), 'cancel'); // warm-up: JIT, plans
     const times = [];
     for (let i = 0; i < runs; i++) {
       const t0 = performance.now();
-      await newGame(tokens[0], cartelas);
+      const game = await newGame(0, cartelas);
       times.push(performance.now() - t0);
+      await endGame(game, 'cancel');
     }
     return times;
   };
@@ -251,13 +270,15 @@ try {
   // -- 2. call-number, one at a time --------------------------------------------------------------------------
   const callTimes = [];
   for (let g = 0; g < 8; g++) {
-    const { game } = await newGame(tokens[1], 100);
+    const created = await newGame(1, 100);
+    const { game } = created;
     for (let i = 0; i < 75; i++) {
       const t0 = performance.now();
       const answer = await request('POST', `/api/games/${game.gameId}/call-number`, tokens[1]);
       if (g > 0) callTimes.push(performance.now() - t0); // the first game warms up
       if (answer.remaining !== 74 - i) throw new Error('unexpected call answer');
     }
+    await endGame(created); // not timed: the next game takes the same cartelas
   }
   const callMid = median(callTimes);
   console.log(
@@ -267,13 +288,17 @@ try {
   failed ||= callMid >= CALL_TARGET_MS;
 
   // -- 3. 50 connections, each calling its own games, against hello in the same run --------------------------
-  // Each connection has its own agent and a queue of games; after the 75th ball it moves to its next game.
+  // Each connection has its own agent and a queue of games; after the 75th ball it moves to its next game. The
+  // games are made beforehand, all running at once, so each holds cartelas of its own: 7 of the agent's 300 (a
+  // call's cost does not depend on them: the state it reads and writes holds no cards).
   const GAMES_PER_CONNECTION = 40;
-  const queues = await inBatches(range(CONNECTIONS, 0), 5, async (i) => {
-    const ids = [];
-    for (let g = 0; g < GAMES_PER_CONNECTION; g++) ids.push((await newGame(tokens[i], 50)).gameId);
-    return ids;
+  const QUEUE_CARTELAS = Math.floor(300 / GAMES_PER_CONNECTION);
+  const queued = await inBatches(range(CONNECTIONS, 0), 5, async (i) => {
+    const made = [];
+    for (let g = 0; g < GAMES_PER_CONNECTION; g++) made.push(await newGame(i, QUEUE_CARTELAS));
+    return made;
   });
+  const queues = queued.map((made) => made.map((g) => g.gameId));
   await db.query('VACUUM ANALYZE');
   let nextConnection = 0;
   const callLoad = () =>
@@ -361,20 +386,29 @@ try {
     `games: call-number is ${(ratio * 100).toFixed(0)}% of hello (target >= ${RATIO_TARGET * 100}%) ${verdict(throughputOk)}`,
   );
   failed ||= !throughputOk;
+  // The queues' games end: the halls' games take their cartelas.
+  await inBatches(queued.flat(), 20, (g) => endGame(g));
 
   // -- 4. halls calling a ball every 2 s ---------------------------------------------------------------------
   // Each hall: its own game (and its agent's token), its own connection. A step of HALL_SECONDS calls a game
-  // up to 11 times, so a game serves at most 6 steps (75 balls): later steps start new games.
+  // up to 11 times, so a game serves at most 6 steps (75 balls): later steps start new games, and the games played
+  // out end. An agent runs up to a 50th of the halls at once, each game on cartelas of its own: as many of its 300
+  // as the largest step leaves each (1 for 10,000 halls; a call's cost does not depend on them).
   const STEPS_PER_GAME = Math.floor(75 / (HALL_SECONDS / 2 + 1));
-  const hallPool = []; // { id, agent, steps }
+  const HALL_CARTELAS = Math.max(1, Math.floor(300 / Math.ceil(Math.max(...HALL_STEPS) / AGENTS)));
+  const hallPool = []; // { id, agent, steps, created, ended }
   const gamesFor = async (halls) => {
+    const spent = hallPool.filter((g) => g.steps >= STEPS_PER_GAME && !g.ended);
+    await inBatches(spent, 20, async (g) => {
+      await endGame(g.created);
+      g.ended = true;
+    });
     const usable = hallPool.filter((g) => g.steps < STEPS_PER_GAME);
     if (usable.length < halls) {
-      const made = await inBatches(range(halls - usable.length, hallPool.length), 20, async (i) => ({
-        id: (await newGame(tokens[i % AGENTS], 50)).game.gameId,
-        agent: i % AGENTS,
-        steps: 0,
-      }));
+      const made = await inBatches(range(halls - usable.length, hallPool.length), 20, async (i) => {
+        const created = await newGame(i % AGENTS, HALL_CARTELAS);
+        return { id: created.gameId, agent: i % AGENTS, steps: 0, created, ended: false };
+      });
       hallPool.push(...made);
       usable.push(...made);
       await db.query('VACUUM ANALYZE');

@@ -16,7 +16,8 @@
 // The room computes with core's win checker (packages/core, built) which call makes a cartela win, as the room's
 // validation modal does. A step is only taken as done on a 2xx: after no answer or a 5xx the same body (same
 // seq, same `at`, same Idempotency-Key) is sent again, which the server replays; after a 4xx the room gives its
-// game up and starts a new one. Every non-2xx and every socket error is counted as an error.
+// game up (POST /finish: a game is played to its end, and its cartelas are in one round at a time) and starts a
+// new one. Every non-2xx and every socket error is counted as an error.
 //
 // Bodies are read only where the room needs them (the created game's id, the first call's order): those two are
 // asked without Accept-Encoding so that their JSON can be read; every other request says what a browser says
@@ -160,6 +161,9 @@ export class Room {
         ]);
       case 'finish':
         return this.events('finish', [{ seq: g.seq + 1, at, type: 'finish' }]);
+      case 'abandon':
+        // The endpoint, not the log: after a refusal the room's seq may be what was wrong.
+        return this.post('abandon', `/api/games/${g.gameId}/finish`, {});
       default:
         throw new Error(`unknown phase ${this.phase}`);
     }
@@ -179,8 +183,13 @@ export class Room {
     if (status === 0 || status >= 500) return; // sent again as it is
     this.pending = null;
     if (status < 200 || status >= 300) {
-      // Refused: the room gives this game up (the error is counted by the caller).
-      if (this.game) this.games.abandoned++;
+      // Refused: the room gives this game up (the error is counted by the caller). A game it has is finished
+      // first, as the agent would: its cartelas are free again only once it is over.
+      if (this.game && step.kind !== 'abandon') {
+        this.games.abandoned++;
+        this.phase = 'abandon';
+        return;
+      }
       this.game = null;
       this.phase = 'wizard';
       return;
@@ -258,16 +267,18 @@ export class Room {
         this.games.finished++;
         this.over();
         break;
+      case 'abandon':
+        this.over();
+        break;
     }
   }
 
   afterCall() {
     const g = this.game;
     if (g.called >= g.order.length) {
-      // The 75th ball and no claim planned (in practice never: every card has won by then): the room moves on,
-      // leaving the game open, as an agent who walks away would (decision 069: only a finish ends it).
-      this.games.finished++;
-      this.over();
+      // The 75th ball and no claim planned (in practice never: every card has won by then): the agent finishes
+      // it (decision 069: only a finish ends it; its cartelas are in no other round until then).
+      this.phase = 'finish';
     } else if (g.blockAt > 0 && g.called >= g.blockAt) this.phase = 'false claim';
     else if (g.called >= g.winAt) this.phase = 'claim';
     else this.phase = 'calls';

@@ -130,6 +130,8 @@ try {
       return stop.apply(this, args);
     };
   });
+  // The first game ends before the next one takes the same cartelas: a cartela is in one round at a time.
+  await call('POST', `/api/games/${gameId}/finish`, undefined, token);
   const autoGame = await newGame();
   await page.goto(`${base}/game/${autoGame}`);
   await page.getByText('Synced', { exact: true }).waitFor({ timeout: 30_000 });

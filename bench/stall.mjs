@@ -148,8 +148,11 @@ async function during(request, base, caller, episode) {
   const callLoop = async () => {
     let gameId = null;
     let called = 0;
+    // A cartela is in one round at a time: a game ends before the next one takes its cartelas (not timed).
+    const finish = (id) => request('POST', `/api/games/${id}/finish`, caller.token);
     while (!done) {
       if (gameId === null || called === 75) {
+        if (gameId !== null) await finish(gameId);
         const created = await request('POST', '/api/games', caller.token, {
           stake: 20,
           cartelaNumbers: caller.cartelas,
@@ -169,6 +172,8 @@ async function during(request, base, caller, episode) {
       called++;
       await sleep(EVERY_MS);
     }
+    // The next episode's first game takes the same cartelas.
+    if (gameId !== null) await finish(gameId);
   };
   const healthLoop = async () => {
     while (!done) {

@@ -599,7 +599,7 @@ export function baseEnv(jwtSecret) {
 export const newJwtSecret = () => randomBytes(32).toString('hex');
 
 /**
- * Makes the world through `baseUrl`: the system set, `agentCount` virtual-coin agents (cartelas 1-20 each,
+ * Makes the world through `baseUrl`: the system set, `agentCount` virtual-coin agents (cartelas 1-60 each,
  * `coins` coins through a recorded top-up), a super agent over the first. Returns { adminToken, agents }.
  */
 export async function makeWorld(baseUrl, book, { agentCount = 4, coins = 3000 } = {}) {
@@ -619,7 +619,8 @@ export async function makeWorld(baseUrl, book, { agentCount = 4, coins = 3000 } 
     201,
     'a super agent',
   ).superAgent;
-  const cartelas = Array.from({ length: 20 }, (_, i) => i + 1);
+  // Room for the burst's game loops of one agent to play at once on cartelas of their own (startBurst).
+  const cartelas = Array.from({ length: 60 }, (_, i) => i + 1);
   const agents = [];
   for (let i = 0; i < agentCount; i++) {
     const username = `proof-agent-${i + 1}`;
@@ -747,10 +748,14 @@ const cornersOf = (card) => [card[0][0], card[0][4], card[4][0], card[4][4]];
 
 /**
  * The burst: `topUpWorkers` admin loops topping up random agents, and per agent `gamesPerAgent` loops each
- * playing games one after the other (two games of one agent at once: its coin row is written concurrently).
+ * playing games one after the other (two games of one agent at once: its coin row is written concurrently). A
+ * cartela is in one round at a time (product/draw.md#invariants): each loop of an agent plays on cartelas of its
+ * own, and a game's cartelas come back to its loop only once the game is known to be over (one a kill or a lost
+ * answer may have left running keeps them for good, across rounds).
  * A game is created (coins debited), then cancelled at once (refund), or played through the room's event
- * batches - calls with the ball expected, now and then a pause, a shuffle, a false claim blocked - and ended by
- * /finish, by /cancel after calls (no refund), or by a winning claim and a finish in one batch.
+ * batches - the first call alone, then calls with the ball expected, now and then a pause, a shuffle, a false
+ * claim blocked - and ended by /finish (a game with calls cannot be cancelled), or by a winning claim and a
+ * finish in one batch.
  * `baseUrl` is a URL or a function giving the current one. Returns { stop(): Promise }.
  */
 export function startBurst({ baseUrl, world, book, mode, topUpWorkers = 1, gamesPerAgent = 2 }) {
@@ -780,19 +785,40 @@ export function startBurst({ baseUrl, world, book, mode, topUpWorkers = 1, games
     }
   }
 
-  async function gameLoop(agent) {
-    while (!stopped && (await playGame(agent))) {}
+  /** Agent's cartelas of loop k that no game of its not known to be over holds (kept on the agent: rounds). */
+  const freeOf = (agent, k) => {
+    agent.free ??= new Map();
+    if (!agent.free.has(`${gamesPerAgent}:${k}`)) {
+      const own = agent.cartelas.filter((_, i) => i % gamesPerAgent === k);
+      agent.free.set(`${gamesPerAgent}:${k}`, new Set(own));
+    }
+    return agent.free.get(`${gamesPerAgent}:${k}`);
+  };
+
+  async function gameLoop(agent, k) {
+    const free = freeOf(agent, k);
+    while (!stopped && (await playGame(agent, free))) {}
   }
 
-  /** Plays one game; false when the worker should stop (its server is gone, or it was refused). */
-  async function playGame(agent) {
+  /**
+   * Plays one game on cartelas of `free` (given back once the game is over); false when the worker should stop
+   * (its server is gone, it was refused, or its cartelas are all in games that may still run).
+   */
+  async function playGame(agent, free) {
+    if (free.size < 2) return false;
     const key = `proof-${randomUUID()}`;
     const body = {
       stake: randomInt(10, 50),
-      cartelaNumbers: sample(agent.cartelas, randomInt(2, 8)),
+      cartelaNumbers: sample([...free], randomInt(2, Math.min(8, free.size))),
       selectedPattern: PATTERN,
     };
+    for (const n of body.cartelaNumbers) free.delete(n);
     const g = { key, agentId: agent.id, agent, body, id: null, gameId: null, coinCost: null, acked: [] };
+    // Its cartelas come back once the game is known to be over (g.ended); one that may still run keeps them.
+    const over = (goOn) => {
+      if (g.ended) for (const n of body.cartelaNumbers) free.add(n);
+      return goOn;
+    };
     g.pending = null;
     book.games.set(key, g);
     const write = book.newWrite('create', { key });
@@ -806,7 +832,8 @@ export function startBurst({ baseUrl, world, book, mode, topUpWorkers = 1, games
     if (unanswered(created)) return false;
     if (created.status === 402) {
       await sleep(50); // out of coins until the next top-up
-      return true;
+      g.ended = true; // no game was made
+      return over(true);
     }
     if (created.status !== 201) {
       book.surprises.push({ kind: 'create', status: created.status, body: created.body });
@@ -817,7 +844,7 @@ export function startBurst({ baseUrl, world, book, mode, topUpWorkers = 1, games
     acceptCreated(book, g, created);
 
     const roll = Math.random();
-    if (roll < 0.15) return endpointAction(agent, g, 'cancel'); // before the first call: refunded
+    if (roll < 0.15) return over(await endpointAction(agent, g, 'cancel')); // before the first call: refunded
 
     // The first ball needs the server (the order is sealed until then); its answer reveals the order.
     let state = await batch(agent, g, [{ type: 'call-next' }]);
@@ -829,7 +856,7 @@ export function startBurst({ baseUrl, world, book, mode, topUpWorkers = 1, games
     const falseClaim = numbers.length > 2 && Math.random() < 0.5 ? numbers[0] : null;
     const winner = numbers.filter((n) => n !== falseClaim).sort((a, b) => completesAt(a) - completesAt(b))[0];
     const winAt = completesAt(winner);
-    // Cancelled or finished part-way, or played to its winner.
+    // Finished part-way, or played to its winner.
     const stopAt = roll < 0.5 ? Math.max(1, randomInt(1, winAt - 1)) : winAt;
     let called = 1;
     let claimed = false;
@@ -850,17 +877,17 @@ export function startBurst({ baseUrl, world, book, mode, topUpWorkers = 1, games
       if (!state) return false;
     }
     if (stopped) return false;
-    if (roll < 0.3) return endpointAction(agent, g, 'cancel'); // after calls: no refund
-    if (roll < 0.5) return endpointAction(agent, g, 'finish');
-    // A card complete only with the last ball: that call ended the game by itself (all called).
-    if (called === order.length) return true;
-    // The winning claim and the finish in one batch, as a room that was offline sends them.
-    return Boolean(
+    // A game with calls is played to its end: no cancel, a finish (its fee kept).
+    if (roll < 0.5) return over(await endpointAction(agent, g, 'finish'));
+    // The winning claim and the finish in one batch, as a room that was offline sends them (a card complete
+    // only with the 75th ball too: that call leaves the game open for its claim, decision 069).
+    g.ended = Boolean(
       await batch(agent, g, [
         { type: 'validate', cartelaNumber: winner, decision: 'good-bingo' },
         { type: 'finish' },
       ]),
     );
+    return over(g.ended);
   }
 
   /**
@@ -907,20 +934,22 @@ export function startBurst({ baseUrl, world, book, mode, topUpWorkers = 1, games
       token: agent.token,
       ...(action === 'cancel' ? { body: { reason: 'proof' } } : {}),
     });
-    if (unanswered(r)) return mode === 'cluster'; // the game is left as it is; the worker starts another
+    // The game is left as it is (its cartelas kept: it may still run); the worker starts another.
+    if (unanswered(r)) return mode === 'cluster';
     g.pending = null;
     if (r.status !== 200) {
       book.surprises.push({ kind: action, status: r.status, body: r.body });
       return false;
     }
     g.acked.push({ seq: write.seq, type: action });
+    g.ended = true;
     return true;
   }
 
   const workers = [];
   for (let i = 0; i < topUpWorkers; i++) workers.push(topUpLoop());
   for (const agent of world.agents) {
-    for (let i = 0; i < gamesPerAgent; i++) workers.push(gameLoop(agent));
+    for (let k = 0; k < gamesPerAgent; k++) workers.push(gameLoop(agent, k));
   }
   const done = Promise.all(workers);
   return {

@@ -164,8 +164,8 @@ describe('GET /api/metrics: what it counts', () => {
     expect(await running()).toBe(idle + 1);
 
     const at = (i: number) => new Date(Date.now() + i * 1000).toISOString();
+    const first = [{ seq: 1, at: at(1), type: 'call-next' }];
     const batch = [
-      { seq: 1, at: at(1), type: 'call-next' },
       { seq: 2, at: at(2), type: 'call-next' },
       { seq: 3, at: at(3), type: 'pause' },
       { seq: 4, at: at(4), type: 'resume' },
@@ -185,24 +185,26 @@ describe('GET /api/metrics: what it counts', () => {
       };
     };
 
+    // The first call alone (it ends its batch), then the room's batch.
+    expect((await send(first)).statusCode).toBe(200);
     expect((await send(batch)).statusCode).toBe(200);
-    expect(await counts()).toEqual({ calls: 3, applied: 1, replayed: 0, refused: 0 });
+    expect(await counts()).toEqual({ calls: 3, applied: 2, replayed: 0, refused: 0 });
     // The room sends it again (its answer was lost): nothing new is called.
     expect((await send(batch)).json().applied).toBe(0);
-    expect(await counts()).toEqual({ calls: 3, applied: 1, replayed: 1, refused: 0 });
+    expect(await counts()).toEqual({ calls: 3, applied: 2, replayed: 1, refused: 0 });
     const gap = await send([{ seq: 9, at: at(9), type: 'call-next' }]);
     expect(gap.statusCode).toBe(409);
-    expect(await counts()).toEqual({ calls: 3, applied: 1, replayed: 1, refused: 1 });
+    expect(await counts()).toEqual({ calls: 3, applied: 2, replayed: 1, refused: 1 });
     // The call endpoint counts too.
     expect((await a.as('POST', `/api/games/${game.gameId}/call-number`)).statusCode).toBe(200);
-    expect(await counts()).toEqual({ calls: 4, applied: 1, replayed: 1, refused: 1 });
+    expect(await counts()).toEqual({ calls: 4, applied: 2, replayed: 1, refused: 1 });
     // A batch that ends the game is written under the agent's lock, and counted there.
     const end = await send([
       { seq: 7, at: at(7), type: 'call-next' },
       { seq: 8, at: at(8), type: 'finish' },
     ]);
     expect(end.statusCode, end.body).toBe(200);
-    expect(await counts()).toEqual({ calls: 5, applied: 2, replayed: 1, refused: 1 });
+    expect(await counts()).toEqual({ calls: 5, applied: 3, replayed: 1, refused: 1 });
     expect(await running()).toBe(idle);
   });
 

@@ -572,7 +572,11 @@ export const PERMISSIONS: Record<string, Row> = {
   // The room's state is for the game's own agent only (not the admin): the agent that acts on it.
   'GET /api/games/:id/state': readOfGameOfA('/state', AGENT, 'act'),
   'GET /api/games/:id/cartelas': readOfGameOfA('/cartelas', AGENT_OR_ADMIN),
-  'GET /api/games/:id/cartela/:n': readOfGameOfA('/cartela/1', AGENT_OR_ADMIN),
+  'GET /api/games/:id/cartela/:n': {
+    ...readOfGameOfA('', AGENT_OR_ADMIN),
+    // One of the game's own cartelas.
+    request: ({ w }) => ({ url: `/api/games/${w.a.game.id}/cartela/${w.a.game.cartelaNumbers[0]}` }),
+  },
   'POST /api/games/:id/call-number': actionOnGameOfA('call-number'),
   'POST /api/games/:id/pause': actionOnGameOfA('pause'),
   'POST /api/games/:id/resume': actionOnGameOfA('resume', { paused: true }),

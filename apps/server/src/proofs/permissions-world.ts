@@ -11,7 +11,7 @@ import {
   type VoicePackUploadResponse,
 } from '@cartela/contract';
 import { addDays, businessDateOf, generateBalancedSet } from '@cartela/core';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { type Zippable, zipSync } from 'fflate';
 import { expect } from 'vitest';
@@ -197,15 +197,16 @@ export async function buildWorld(t: TestApp) {
     Object.fromEntries((await tables.take()).fingerprint);
 
   // A's game the read routes point at (running, one ball called), a finished game of A (its fee is in A's figures,
-  // so B's figures prove they leave it out), and B's own running game (so B's lists are not empty).
-  const aGame = await newGame(asA);
+  // so B's figures prove they leave it out), and B's own running game (so B's lists are not empty). A cartela is in
+  // one round at a time: the running ones leave 1-5 free for the rows' creations (POST /api/games, freshGameOfA).
+  const aGame = await newGame(asA, { cartelaNumbers: [11, 12, 13, 14, 15] });
   await asA('POST', `/api/games/${aGame.id}/call-number`);
   const aFinished = await newGame(asA);
   await asA('POST', `/api/games/${aFinished.id}/call-number`);
   expect((await asA('POST', `/api/games/${aFinished.id}/finish`)).statusCode).toBe(200);
   // The fingerprint sees a write (else the matrix's 'nothing changed' could never fail): B's game is one.
   const beforeBGame = await fingerprint();
-  const bGame = await newGame(asB);
+  const bGame = await newGame(asB, { cartelaNumbers: [6, 7, 8, 9, 10] });
   const afterBGame = await fingerprint();
   expect(Object.keys(afterBGame).filter((table) => afterBGame[table] !== beforeBGame[table])).toContain(
     'public.games',
@@ -284,6 +285,25 @@ export async function buildWorld(t: TestApp) {
     async lastSeqOf(gameId: string): Promise<number> {
       const [row] = await db.select({ seq: games.lastSeq }).from(games).where(eq(games.id, gameId));
       return row!.seq;
+    },
+    /**
+     * Finishes every game of A not over but A's game of the world (w.a.game): what the rows' throwaway targets left
+     * running. A cartela is in one round at a time, so the next row's fresh game finds cartelas free.
+     */
+    async finishThrowawayGamesOfA(): Promise<void> {
+      const running = await db
+        .select({ id: games.id })
+        .from(games)
+        .where(
+          and(
+            eq(games.agentId, a.user.id),
+            inArray(games.status, ['active', 'paused']),
+            ne(games.id, aGame.id),
+          ),
+        );
+      for (const { id } of running) {
+        expect((await asA('POST', `/api/games/${id}/finish`)).statusCode).toBe(200);
+      }
     },
 
     /** The request as the caller: its token (none for the anonymous caller). */

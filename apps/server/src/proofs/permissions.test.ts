@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { RouteDef } from '@cartela/contract';
 import * as contract from '@cartela/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../test/helpers.js';
 import { CALLER_NAMES, type CallerName, expectedOf, type Outcome, PERMISSIONS } from './permissions-table.js';
 import { buildWorld, expectErrorModel, type Method, type Req, type World } from './permissions-world.js';
@@ -117,6 +117,8 @@ describe('the permissions table', () => {
 });
 
 describe('every route answers every caller as the table says', () => {
+  // A cartela is in one round at a time: the games a row made and left running end before the next row.
+  afterEach(() => w.finishThrowawayGamesOfA());
   for (const key of DOCUMENTED) {
     it(key, async () => {
       const row = PERMISSIONS[key];

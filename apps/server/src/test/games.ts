@@ -45,7 +45,7 @@ export interface GameAgentOptions {
   cartelas?: number[];
 }
 
-/** An agent holding `cartelas` (1-20 by default, assigned by the admin), with `coins`, signed in. */
+/** An agent holding `cartelas` (1-100 by default, assigned by the admin), with `coins`, signed in. */
 export async function gameAgent(
   app: FastifyInstance,
   database: Database,
@@ -56,7 +56,7 @@ export async function gameAgent(
     financialModel: options.financialModel ?? 'virtual-coin',
     commissionPercentage: options.commissionPercentage ?? 10,
   });
-  const numbers = options.cartelas ?? Array.from({ length: 20 }, (_, i) => i + 1);
+  const numbers = options.cartelas ?? Array.from({ length: 100 }, (_, i) => i + 1);
   if (numbers.length > 0) {
     const res = await asAdmin('POST', `/api/cartelas/agent/${agent.user.id}/assign`, {
       cartelaNumbers: numbers,
@@ -74,11 +74,51 @@ export async function gameAgent(
 
 export const newKey = () => `key-${randomBytes(8).toString('hex')}`;
 
-/** Creates a game as the agent (stake 10, cartelas 1-5, full house unless told); expects 201. */
+/**
+ * The first `count` cartela numbers (from 1) that none of the agent's games not over holds: a cartela is in one
+ * round at a time (product/draw.md#invariants), so a test that leaves a game running plays the next elsewhere.
+ */
+export async function freeCartelas(as: GameCall, count = 5): Promise<number[]> {
+  const res = await as('GET', '/api/games/my-games?limit=100');
+  expect(res.statusCode, res.body).toBe(200);
+  const games = res.json().games as { status: string; cartelaNumbers: number[] }[];
+  const inPlay = new Set(
+    games.filter((g) => g.status === 'active' || g.status === 'paused').flatMap((g) => g.cartelaNumbers),
+  );
+  const free: number[] = [];
+  for (let n = 1; n <= 300 && free.length < count; n++) if (!inPlay.has(n)) free.push(n);
+  return free;
+}
+
+/**
+ * Finishes every game of the agent not over (active or paused): a file's afterEach, so that a test leaves none of
+ * its cartelas in play for the next one (a game with calls cannot be cancelled, only finished).
+ */
+export async function finishOpenGames(as: GameCall): Promise<void> {
+  for (let page = 1; ; page++) {
+    const res = await as('GET', `/api/games/my-games?limit=100&page=${page}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { games, totalPages } = res.json() as {
+      games: { id: string; status: string }[];
+      totalPages: number;
+    };
+    for (const g of games) {
+      if (g.status !== 'active' && g.status !== 'paused') continue;
+      const done = await as('POST', `/api/games/${g.id}/finish`);
+      expect(done.statusCode, done.body).toBe(200);
+    }
+    if (page >= totalPages) return;
+  }
+}
+
+/**
+ * Creates a game as the agent (stake 10, full house, the first five cartelas no running game of the agent holds,
+ * unless told); expects 201.
+ */
 export async function newGame(as: GameCall, body: Record<string, unknown> = {}) {
   const res = await as('POST', '/api/games', {
     stake: 10,
-    cartelaNumbers: [1, 2, 3, 4, 5],
+    cartelaNumbers: body.cartelaNumbers ?? (await freeCartelas(as)),
     selectedPattern: 'full-house',
     ...body,
   });

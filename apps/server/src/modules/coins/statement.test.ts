@@ -59,14 +59,15 @@ describe('an agent that bought coins, played, cancelled and was adjusted', () =>
       notes: 'Cash at the counter',
     });
     expect(topUp.statusCode, topUp.body).toBe(200);
-    // Stake 10 x 5 cartelas at 10%: 5 coins each. The first is cancelled before a call (refunded), the second after.
+    // Stake 10 x 5 cartelas at 10%: 5 coins each. The first is cancelled before a call (refunded); the second is
+    // played (a game with a call cannot be cancelled) and finished, its coins spent.
     const first = await newGame(agent.as);
     refunded = { id: first.id, gameId: first.gameId };
     expect((await agent.as('POST', `/api/games/${first.id}/cancel`, {})).statusCode).toBe(200);
     const second = await newGame(agent.as);
     spent = { id: second.id, gameId: second.gameId };
     expect((await agent.as('POST', `/api/games/${second.id}/call-number`)).statusCode).toBe(200);
-    expect((await agent.as('POST', `/api/games/${second.id}/cancel`, {})).statusCode).toBe(200);
+    expect((await agent.as('POST', `/api/games/${second.id}/finish`, {})).statusCode).toBe(200);
     const adjusted = await asAdmin('PUT', `/api/users/agents/${agent.user.id}`, {
       virtualCoins: 200,
       virtualCoinsShown: 135,

@@ -1,13 +1,15 @@
 // A running game through the real HTTP stack: every action and its refusals (paused, finished, winner
-// declared, the 75th call), validate-winner by the claim rule, cancel with and without refund, the story of a
-// finished game and its fairness (the revealed seed reproduces the calls), the reads, and who may do what.
+// declared, the 75th call), validate-winner by the claim rule, cancel before the first call (refunded) and its
+// refusal after one, the story of a finished game and its fairness (the revealed seed reproduces the calls), the
+// reads, and who may do what.
 import type { GameDetail } from '@cartela/contract';
-import { type Card, checkClaim, drawOrder, seedCommitment, verifyGame } from '@cartela/core';
+import { type Card, checkClaim, drawOrder, GAME_STARTED, seedCommitment, verifyGame } from '@cartela/core';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useGamesApp } from '../../test/fixtures.js';
 import {
   eventsOf,
+  finishOpenGames,
   firstWin,
   type GameCall,
   gameAgent,
@@ -19,6 +21,8 @@ import { createSuperAgent, loginAs } from '../../test/helpers.js';
 import { coinsOf, expectRefusedUnchanged } from '../../test/network.js';
 
 const { t, asAdmin, a } = useGamesApp({ agent: { coins: 10_000 } });
+// A cartela is in one round at a time: each test leaves the file's agent no game in play.
+afterEach(() => finishOpenGames(a.as));
 
 const post = (as: GameCall, id: string, action: string, body?: unknown) =>
   as('POST', `/api/games/${id}/${action}`, body);
@@ -76,6 +80,60 @@ describe('call-number', () => {
     const events = await eventsOf(t.database, game.id);
     expect(events.slice(0, 75).map((e) => e.result.number)).toEqual(order);
     await refusedBy(() => call(game.gameId), 'GAME_OVER', 'The game is finished');
+  });
+});
+
+describe('call-number with a seq: a retry after a lost answer', () => {
+  it('answers a call sent again with its seq as the first time, never with a second ball; a gap is refused', async () => {
+    const game = await newGame(a.as);
+    const order = (await serverState(t.database, game.id)).remaining;
+    const callAs = (seq: number) => post(a.as, game.id, 'call-number', { seq });
+    const first = await callAs(game.lastSeq + 1);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({
+      number: order[0],
+      letter: 'BINGO'[Math.floor((order[0]! - 1) / 15)],
+      calledNumbers: [order[0]],
+      remaining: 74,
+      status: 'active',
+    });
+    const again = await callAs(game.lastSeq + 1);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await detail(game.id)).toMatchObject({ totalCalls: 1, lastSeq: 1 });
+
+    // Later calls too; and a retry of an older call answers the game as that call left it.
+    expect((await call(game.id)).json().number).toBe(order[1]);
+    const third = await callAs(3);
+    expect(third.json()).toMatchObject({ number: order[2], calledNumbers: order.slice(0, 3), remaining: 72 });
+    expect((await callAs(3)).json()).toEqual(third.json());
+    expect((await callAs(1)).json()).toEqual(first.json());
+    expect(await detail(game.id)).toMatchObject({
+      totalCalls: 3,
+      lastSeq: 3,
+      calledNumbers: order.slice(0, 3),
+    });
+    const events = await eventsOf(t.database, game.id);
+    expect(events.map((e) => [e.seq, e.type, e.result.number])).toEqual([
+      [1, 'call-next', order[0]],
+      [2, 'call-next', order[1]],
+      [3, 'call-next', order[2]],
+    ]);
+
+    // A seq past the next one leaves a gap; the seq of another action is not a call's.
+    await expectRefusedUnchanged(t.database, () => callAs(5), 409, {
+      message: 'Event 5 leaves a gap: the next event of this game is 4',
+      code: 'CONFLICT',
+      reason: 'EVENT_GAP',
+      seq: 5,
+    });
+    expect((await post(a.as, game.id, 'pause')).statusCode).toBe(200);
+    await expectRefusedUnchanged(t.database, () => callAs(4), 409, {
+      message: 'Event 4 was already applied with a different action',
+      code: 'CONFLICT',
+      reason: 'EVENT_CONFLICT',
+      seq: 4,
+    });
   });
 });
 
@@ -161,16 +219,30 @@ describe('cancel and coins', () => {
     expect((await b.as('GET', '/api/auth/me')).json().user.virtualCoins).toBe(100);
   });
 
-  it('a game cancelled after a call keeps its coins (no refund), and says so', async () => {
+  it('a game with a call cannot be cancelled: the game stays, and Finish keeps its fee', async () => {
     const b = await gameAgent(t.app, t.database, asAdmin, { coins: 100 });
     const game = await newGame(b.as, { stake: 50, cartelaNumbers: [1, 2, 3] });
     await post(b.as, game.id, 'call-number');
-    const res = await post(b.as, game.id, 'cancel');
-    expect(res.json()).toMatchObject({
-      message: 'Game cancelled: no refund, balls had been called',
-      game: { status: 'cancelled', totalCalls: 1 },
+    await refusedBy(() => post(b.as, game.id, 'cancel'), 'GAME_STARTED', GAME_STARTED);
+    await refusedBy(
+      () => post(b.as, game.id, 'cancel', { reason: 'wrong stake' }),
+      'GAME_STARTED',
+      GAME_STARTED,
+    );
+    expect(await detail(game.id, b.as)).toMatchObject({ status: 'active', totalCalls: 1, coinCost: 15 });
+    const finished = await post(b.as, game.id, 'finish');
+    expect(finished.json().game).toMatchObject({
+      status: 'finished',
+      totalCalls: 1,
+      coinCost: 15,
+      agentFee: 15,
     });
-    expect(await coinsOf(t.database, b.user.id)).toMatchObject({ balance: 85, ledgerSum: 85 });
+    const coins = await coinsOf(t.database, b.user.id);
+    expect(coins).toMatchObject({ balance: 85, ledgerSum: 85 });
+    expect(coins.ledger.map((r) => [r.reason, r.delta])).toEqual([
+      ['top-up', 100],
+      ['game', -15],
+    ]);
   });
 
   it('a commission-share game is cancelled without any coin movement', async () => {
@@ -253,6 +325,7 @@ describe('validate-winner', () => {
     const { game, winner } = await gameUpToWin('four-corners');
     // Call on until the last ball is not on the winning card.
     let state = await serverState(t.database, game.id);
+    const completedOn = { ball: state.calledNumbers.at(-1)!, callCount: state.calledNumbers.length };
     while (cardOf(state, winner).flat().includes(state.calledNumbers.at(-1)!)) {
       await call(game.id);
       state = await serverState(t.database, game.id);
@@ -269,12 +342,12 @@ describe('validate-winner', () => {
       winner: false,
       reason: 'LATE_CLAIM',
       message:
-        'Cartela blocked - not a winner yet! (Late claim: the pattern is complete but the last ball is not on the card)',
+        'Cartela blocked - not a winner yet! (Late claim: the pattern was completed by an earlier ball, not by the last one)',
       recorded: 'block',
       game: {
         blocked: [winner],
         winners: [],
-        validations: [{ cartelaNumber: winner, decision: 'block', reason: 'LATE_CLAIM' }],
+        validations: [{ cartelaNumber: winner, decision: 'block', reason: 'LATE_CLAIM', completedOn }],
       },
     });
     await refusedBy(
@@ -282,6 +355,51 @@ describe('validate-winner', () => {
       'CARTELA_BLOCKED',
       `Cartela #${winner} is blocked in this game`,
     );
+  });
+
+  it('a card completed on call k and claimed on call k+1, with a ball on the card outside the pattern, is a late claim', async () => {
+    // A game whose ball after the first win is on the winning card: not a corner, they are all called by then.
+    // The games that do not are cancelled before their first call (and refunded).
+    for (;;) {
+      const game = await newGame(a.as, {
+        cartelaNumbers: Array.from({ length: 20 }, (_, i) => i + 1),
+        selectedPattern: 'four-corners',
+      });
+      const state = await serverState(t.database, game.id);
+      const win = firstWin(state);
+      const next = win ? state.remaining[win.calls] : undefined;
+      if (!win || next === undefined || !cardOf(state, win.cartelaNumber).flat().includes(next)) {
+        expect((await post(a.as, game.id, 'cancel')).statusCode).toBe(200);
+        continue;
+      }
+      const k = win.calls;
+      const card = cardOf(state, win.cartelaNumber);
+      expect([card[0]![0], card[0]![4], card[4]![0], card[4]![4]]).not.toContain(next);
+      for (let i = 0; i < k + 1; i++) expect((await call(game.id)).statusCode).toBe(200);
+      const res = await post(a.as, game.id, 'validate-winner', { cartelaNumber: win.cartelaNumber });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        winner: false,
+        reason: 'LATE_CLAIM',
+        lastBall: next,
+        recorded: 'block',
+        game: {
+          blocked: [win.cartelaNumber],
+          winners: [],
+          validations: [
+            {
+              cartelaNumber: win.cartelaNumber,
+              decision: 'block',
+              reason: 'LATE_CLAIM',
+              callCount: k + 1,
+              lastBall: next,
+              completedOn: { ball: state.remaining[k - 1], callCount: k },
+            },
+          ],
+        },
+      });
+      return;
+    }
   });
 
   it('an incomplete card is recorded as a block; the game goes on', async () => {
@@ -449,8 +567,9 @@ describe('reads: by either id, the cards, the lists', () => {
     const empty = (await b.as('GET', '/api/games/my-games')).json();
     expect(empty).toEqual({ games: [], page: 1, limit: 10, total: 0, totalPages: 0 });
     const made: string[] = [];
+    // Each on its own cartela: the games are all running, and a cartela is in one round at a time.
     for (let i = 0; i < 12; i++)
-      made.push((await newGame(b.as, { stake: i + 1, cartelaNumbers: [1] })).gameId);
+      made.push((await newGame(b.as, { stake: i + 1, cartelaNumbers: [i + 1] })).gameId);
     const newestFirst = [...made].reverse();
     const p1 = (await b.as('GET', '/api/games/my-games')).json();
     expect(p1).toMatchObject({ page: 1, limit: 10, total: 12, totalPages: 2 });
@@ -470,6 +589,8 @@ describe('reads: by either id, the cards, the lists', () => {
   });
 
   it('the admin lists every game, 20 a page', async () => {
+    const b = await gameAgent(t.app, t.database, asAdmin, { financialModel: 'commission-share' });
+    for (let n = 1; n <= 21; n++) await newGame(b.as, { cartelaNumbers: [n] });
     const res = await asAdmin('GET', '/api/games/all');
     expect(res.statusCode).toBe(200);
     const body = res.json();

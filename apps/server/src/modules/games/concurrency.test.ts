@@ -10,13 +10,21 @@ const { t, asAdmin } = useGamesApp();
 
 describe('concurrent creations', () => {
   it('60 creations by an agent whose coins pay for exactly 17 create exactly 17; the rest are 402', async () => {
-    // Each game: 5 cartelas x 10 ETB, 10% = 5 ETB = 5 coins; 85 coins pay for 17.
-    const a = await gameAgent(t.app, t.database, asAdmin, { coins: 85 });
-    const body = { stake: 10, cartelaNumbers: [1, 2, 3, 4, 5], selectedPattern: 'full-house' };
+    // Each game: 5 cartelas x 10 ETB, 10% = 5 ETB = 5 coins; 85 coins pay for 17. Each its own five cartelas (a
+    // cartela is in one round at a time), so only the coins refuse.
+    const a = await gameAgent(t.app, t.database, asAdmin, {
+      coins: 85,
+      cartelas: Array.from({ length: 300 }, (_, i) => i + 1),
+    });
+    const body = (i: number) => ({
+      stake: 10,
+      cartelaNumbers: Array.from({ length: 5 }, (_, k) => 5 * i + k + 1),
+      selectedPattern: 'full-house',
+    });
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
         // Half with a key of their own, half without: keys do not change the count.
-        a.as('POST', '/api/games', body, i % 2 ? { 'idempotency-key': newKey() } : {}),
+        a.as('POST', '/api/games', body(i), i % 2 ? { 'idempotency-key': newKey() } : {}),
       ),
     );
     const created = answers.filter((r) => r.statusCode === 201);
@@ -61,34 +69,48 @@ describe('concurrent actions on one game', () => {
     const a = await gameAgent(t.app, t.database, asAdmin, { coins: 100 });
     const game = await newGame(a.as);
     const at = '2026-11-23T08:00:00.000Z';
-    const events = Array.from({ length: 10 }, (_, i) => ({ seq: i + 1, at, type: 'call-next' }));
-    const answers = await Promise.all(
-      Array.from({ length: 6 }, () => a.as('POST', `/api/games/${game.id}/events`, { events })),
-    );
+    const sendAtOnce = (events: unknown[]) =>
+      Promise.all(Array.from({ length: 6 }, () => a.as('POST', `/api/games/${game.id}/events`, { events })));
+    // The first call alone (it ends its batch), then ten more: each batch applied once.
+    const first = await sendAtOnce([{ seq: 1, at, type: 'call-next' }]);
+    expect(first.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    expect(first.map((r) => r.json().applied).sort()).toEqual([0, 0, 0, 0, 0, 1]);
+    expect(new Set(first.map((r) => JSON.stringify(r.json().state))).size).toBe(1);
+    const events = Array.from({ length: 10 }, (_, i) => ({ seq: i + 2, at, type: 'call-next' }));
+    const answers = await sendAtOnce(events);
     expect(answers.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
     expect(answers.map((r) => r.json().applied).sort()).toEqual([0, 0, 0, 0, 0, 10]);
     expect(new Set(answers.map((r) => JSON.stringify(r.json().state))).size).toBe(1);
-    expect(await eventsOf(t.database, game.id)).toHaveLength(10);
+    expect(await eventsOf(t.database, game.id)).toHaveLength(11);
   });
 
-  it('a cancel racing with calls: either it refunds (no call before it) or not, never both', async () => {
+  it('a cancel racing with calls: either it comes first and refunds, or it is refused and the game goes on', async () => {
     const a = await gameAgent(t.app, t.database, asAdmin, { coins: 100 });
+    let played = 0;
     for (let round = 0; round < 5; round++) {
       const game = await newGame(a.as, { stake: 10, cartelaNumbers: [1, 2] }); // 2 coins
       const [cancel, ...calls] = await Promise.all([
         a.as('POST', `/api/games/${game.id}/cancel`),
         ...Array.from({ length: 3 }, () => a.as('POST', `/api/games/${game.id}/call-number`)),
       ]);
-      expect(cancel!.statusCode).toBe(200);
-      const calledBefore = calls.filter((r) => r.statusCode === 200).length;
-      for (const r of calls.filter((r) => r.statusCode !== 200)) expect(r.json().reason).toBe('GAME_OVER');
-      expect(cancel!.json().message).toBe(
-        calledBefore === 0
-          ? 'Game cancelled: 2 coins refunded'
-          : 'Game cancelled: no refund, balls had been called',
-      );
+      const called = calls.filter((r) => r.statusCode === 200).length;
+      if (cancel!.statusCode === 200) {
+        // No call before it: the coins come back, and every call after it finds the game over.
+        expect(called).toBe(0);
+        expect(cancel!.json().message).toBe('Game cancelled: 2 coins refunded');
+        for (const r of calls) expect(r.json().reason).toBe('GAME_OVER');
+      } else {
+        // A call came first: the game is played on (every call answered), and finished keeps its coins.
+        expect(cancel!.statusCode, cancel!.body).toBe(409);
+        expect(cancel!.json().reason).toBe('GAME_STARTED');
+        expect(called).toBe(3);
+        const finished = await a.as('POST', `/api/games/${game.id}/finish`);
+        expect(finished.json().game).toMatchObject({ status: 'finished', totalCalls: 3, coinCost: 2 });
+        played++;
+      }
     }
     const coins = await coinsOf(t.database, a.user.id);
     expect(coins.balance).toBe(coins.ledgerSum);
+    expect(coins.balance).toBe(100 - 2 * played);
   });
 });

@@ -1,11 +1,13 @@
 // The room's event log, POST /api/games/{id}/events: batches applied by core's reducer in one transaction,
 // replays answered as the first time, gaps and contradictions refused naming the seq, a batch all or nothing,
-// the endpoints and the log on one path, and the log itself append-only.
+// the endpoints and the log on one path, the first call alone and naming no ball, and the log itself append-only.
+import { ROOM_OUT_OF_STEP } from '@cartela/core';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useGamesApp } from '../../test/fixtures.js';
 import {
   eventsOf,
+  finishOpenGames,
   firstWin,
   type GameCall,
   gameAgent,
@@ -16,6 +18,8 @@ import {
 import { coinsOf, expectRefusedUnchanged, networkState } from '../../test/network.js';
 
 const { t, asAdmin, a } = useGamesApp({ agent: { coins: 10_000 } });
+// A cartela is in one round at a time: each test leaves the file's agent no game in play.
+afterEach(() => finishOpenGames(a.as));
 
 type Event = Record<string, unknown> & { seq: number; type: string };
 // The room's clock: after the games' creation (an earlier `at` is not believed), a second an event.
@@ -36,12 +40,23 @@ async function gameWithOrder(body: Record<string, unknown> = {}) {
 }
 const refusal = (id: string, events: Event[], seq: number, reason: string, message: string) =>
   expectRefusedUnchanged(t.database, () => send(id, events), 409, { message, code: 'CONFLICT', reason, seq });
+/** The game's first call as the room sends it (session.ts firstCall): alone, naming no ball; expects it applied. */
+async function firstCall(id: string, as: GameCall = a.as) {
+  const res = await send(id, [ev(1, 'call-next')], as);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json()).toMatchObject({ lastSeq: 1, applied: 1 });
+  return res.json();
+}
 
 describe('POST /api/games/{id}/events', () => {
   it('applies a batch in order and answers the room state without the seed', async () => {
     const { game, order } = await gameWithOrder();
+    // The first call's answer is the first to carry the order.
+    expect((await firstCall(game.gameId)).state).toMatchObject({
+      calledNumbers: [order[0]],
+      remaining: order.slice(1),
+    });
     const res = await send(game.gameId, [
-      ev(1, 'call-next', { expected: order[0] }),
       ev(2, 'call-next', { expected: order[1] }),
       ev(3, 'pause'),
       ev(4, 'resume'),
@@ -50,7 +65,7 @@ describe('POST /api/games/{id}/events', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.lastSeq).toBe(5);
-    expect(body.applied).toBe(5);
+    expect(body.applied).toBe(4);
     expect(body.state).toMatchObject({
       v: 1,
       gameId: game.gameId,
@@ -80,9 +95,55 @@ describe('POST /api/games/{id}/events', () => {
     expect(log[0]!.action).toEqual({
       type: 'call-next',
       at: new Date(clock - 4000).toISOString(),
-      expected: order[0],
       clock: 'room',
     });
+    expect(log[1]!.action).toEqual({
+      type: 'call-next',
+      at: new Date(clock - 3000).toISOString(),
+      expected: order[1],
+      clock: 'room',
+    });
+  });
+
+  it('the first call names no ball and ends its batch: refused otherwise, and nothing of the batch is applied', async () => {
+    const { game, order } = await gameWithOrder();
+    const namesNoBall =
+      'The first call of a game names no ball: the server draws it. Reload the room to take the game as the server has it';
+    // The right ball or a wrong one: the same refusal.
+    for (const expected of [order[0], order[1]]) {
+      await refusal(
+        game.id,
+        [ev(1, 'call-next', { expected })],
+        1,
+        'FIRST_CALL_NAMES_NO_BALL',
+        `Event 1: ${namesNoBall}`,
+      );
+    }
+    const endsBatch = 'The first call of a game ends its batch: send what follows once it is answered';
+    await refusal(
+      game.id,
+      [ev(1, 'pause'), ev(2, 'resume'), ev(3, 'call-next'), ev(4, 'call-next')],
+      3,
+      'FIRST_CALL_ENDS_BATCH',
+      `Event 3: ${endsBatch}`,
+    );
+    await refusal(
+      game.id,
+      [ev(1, 'call-next'), ev(2, 'pause')],
+      1,
+      'FIRST_CALL_ENDS_BATCH',
+      `Event 1: ${endsBatch}`,
+    );
+    // What comes before it in its batch is applied with it.
+    const res = await send(game.id, [ev(1, 'shuffle'), ev(2, 'call-next')]);
+    expect(res.json()).toMatchObject({ lastSeq: 2, applied: 2, state: { calledNumbers: [order[0]] } });
+    // Once a ball is out, a batch holds calls like any other event.
+    const on = await send(game.id, [
+      ev(3, 'call-next', { expected: order[1] }),
+      ev(4, 'call-next'),
+      ev(5, 'pause'),
+    ]);
+    expect(on.json()).toMatchObject({ lastSeq: 5, applied: 3, state: { calledNumbers: order.slice(0, 3) } });
   });
 
   it('the endpoints and the log share one sequence: each endpoint action is the next event', async () => {
@@ -111,9 +172,11 @@ describe('POST /api/games/{id}/events', () => {
 
   it('a replayed batch changes nothing and is answered as the first time (its moments need not match)', async () => {
     const { game, order } = await gameWithOrder();
-    const batch = [ev(1, 'call-next', { expected: order[0] }), ev(2, 'shuffle'), ev(3, 'call-next')];
-    const first = await send(game.id, batch);
-    expect(first.json()).toMatchObject({ lastSeq: 3, applied: 3 });
+    const batch = [ev(1, 'call-next'), ev(2, 'shuffle'), ev(3, 'call-next')];
+    // The first call alone (it ends its batch), then the rest.
+    expect((await send(game.id, batch.slice(0, 1))).json()).toMatchObject({ lastSeq: 1, applied: 1 });
+    const first = await send(game.id, batch.slice(1));
+    expect(first.json()).toMatchObject({ lastSeq: 3, applied: 2 });
     const before = await networkState(t.database);
     const again = await send(game.id, batch);
     expect(again.statusCode).toBe(200);
@@ -136,10 +199,19 @@ describe('POST /api/games/{id}/events', () => {
 
   it('refuses a replay with different content, naming the seq, and applies nothing of the batch', async () => {
     const { game, order } = await gameWithOrder({ cartelaNumbers: [1, 2] });
-    await send(game.id, [
-      ev(1, 'call-next', { expected: order[0] }),
-      ev(2, 'validate', { cartelaNumber: 1, decision: 'block' }),
-    ]);
+    await firstCall(game.id);
+    const blocked = await send(game.id, [ev(2, 'validate', { cartelaNumber: 1, decision: 'block' })]);
+    expect(blocked.json()).toMatchObject({ lastSeq: 2, applied: 1 });
+    await refusal(
+      game.id,
+      [
+        ev(1, 'call-next', { expected: order[0] }),
+        ev(2, 'validate', { cartelaNumber: 1, decision: 'good-bingo' }),
+      ],
+      2,
+      'EVENT_CONFLICT',
+      'Event 2 was already applied with a different action',
+    );
     const conflict = 'was already applied with a different action';
     await refusal(game.id, [ev(1, 'pause')], 1, 'EVENT_CONFLICT', `Event 1 ${conflict}`);
     await refusal(
@@ -183,33 +255,51 @@ describe('POST /api/games/{id}/events', () => {
     );
     await refusal(
       game.id,
-      [ev(1, 'call-next'), ev(2, 'call-next'), ev(4, 'call-next')],
+      [ev(1, 'pause'), ev(2, 'resume'), ev(4, 'call-next')],
       4,
       'EVENT_GAP',
       'Event 4 leaves a gap: the next event of this game is 3',
     );
     expect((await roomState(a.as, game.id)).lastSeq).toBe(0);
-  });
-
-  it('refuses a call that contradicts the committed order (CALL_MISMATCH), naming the seq', async () => {
-    const { game, order } = await gameWithOrder();
+    await firstCall(game.id);
     await refusal(
       game.id,
-      [ev(1, 'call-next', { expected: order[0] }), ev(2, 'call-next', { expected: order[2] })],
+      [ev(2, 'call-next'), ev(3, 'call-next'), ev(5, 'call-next')],
+      5,
+      'EVENT_GAP',
+      'Event 5 leaves a gap: the next event of this game is 4',
+    );
+    expect((await roomState(a.as, game.id)).lastSeq).toBe(1);
+  });
+
+  it('refuses a call that contradicts the committed order (CALL_MISMATCH), naming the seq but not the ball', async () => {
+    const { game, order } = await gameWithOrder();
+    await firstCall(game.id);
+    await refusal(
+      game.id,
+      [ev(2, 'call-next', { expected: order[2] })],
       2,
       'CALL_MISMATCH',
-      `Event 2: The next ball is ${order[1]}, not ${order[2]}`,
+      `Event 2: ${ROOM_OUT_OF_STEP}`,
+    );
+    await refusal(
+      game.id,
+      [ev(2, 'call-next', { expected: order[1] }), ev(3, 'call-next', { expected: order[1] })],
+      3,
+      'CALL_MISMATCH',
+      `Event 3: ${ROOM_OUT_OF_STEP}`,
     );
   });
 
   it('is atomic: one refused event (a call while paused) and nothing of the batch is applied', async () => {
     const { game } = await gameWithOrder();
+    // Before the first call: the call ends the batch, refused, and the pause before it is not applied.
     await refusal(
       game.id,
-      [ev(1, 'call-next'), ev(2, 'call-next'), ev(3, 'pause'), ev(4, 'call-next'), ev(5, 'resume')],
-      4,
+      [ev(1, 'pause'), ev(2, 'call-next')],
+      2,
       'GAME_PAUSED',
-      'Event 4: The game is paused: resume it to call',
+      'Event 2: The game is paused: resume it to call',
     );
     await refusal(
       game.id,
@@ -218,25 +308,39 @@ describe('POST /api/games/{id}/events', () => {
       'GAME_OVER',
       'Event 2: The game is finished',
     );
+    expect(await eventsOf(t.database, game.id)).toEqual([]);
+    // After it, in a batch of calls; and a shuffle's order is judged once the order is out (before, judging it
+    // would tell the order).
+    await firstCall(game.id);
     await refusal(
       game.id,
-      [ev(1, 'shuffle', { remaining: [1, 2, 3] })],
-      1,
-      'SHUFFLE_MISMATCH',
-      'Event 1: A shuffle no longer changes the order of the balls',
+      [ev(2, 'call-next'), ev(3, 'pause'), ev(4, 'call-next'), ev(5, 'resume')],
+      4,
+      'GAME_PAUSED',
+      'Event 4: The game is paused: resume it to call',
     );
-    expect(await eventsOf(t.database, game.id)).toEqual([]);
+    await refusal(
+      game.id,
+      [ev(2, 'call-next'), ev(3, 'shuffle', { remaining: [1, 2, 3] })],
+      3,
+      'SHUFFLE_MISMATCH',
+      'Event 3: A shuffle no longer changes the order of the balls',
+    );
+    expect((await eventsOf(t.database, game.id)).map((e) => e.seq)).toEqual([1]);
   });
 
   it('judges validations by the claim rule: a GOOD BINGO for a card that does not win is refused', async () => {
     const { game } = await gameWithOrder({ cartelaNumbers: [1, 2] });
+    await firstCall(game.id);
     await refusal(
       game.id,
-      [ev(1, 'call-next'), ev(2, 'validate', { cartelaNumber: 1, decision: 'good-bingo' })],
+      [ev(2, 'validate', { cartelaNumber: 1, decision: 'good-bingo' })],
       2,
       'NOT_A_WINNER',
       'Event 2: The pattern is not complete',
     );
+    // Its cartelas are in play until it is over.
+    expect((await send(game.id, [ev(2, 'finish')])).statusCode).toBe(200);
     // The real winner, confirmed through the log, stops calls like the endpoint's.
     const won = await newGame(a.as, {
       cartelaNumbers: Array.from({ length: 20 }, (_, i) => i + 1),
@@ -244,8 +348,9 @@ describe('POST /api/games/{id}/events', () => {
     });
     const state = await serverState(t.database, won.id);
     const win = firstWin(state)!;
-    const calls = Array.from({ length: win.calls }, (_, i) =>
-      ev(i + 1, 'call-next', { expected: state.remaining[i] }),
+    await firstCall(won.id);
+    const calls = Array.from({ length: win.calls - 1 }, (_, i) =>
+      ev(i + 2, 'call-next', { expected: state.remaining[i + 1] }),
     );
     const res = await send(won.id, [
       ...calls,

@@ -2,13 +2,15 @@
 // A shuffle no longer changes the committed order; no answer reveals a call before it is called while a refund
 // is still possible; the story keeps the server's time beside the room's; a cancelled game keeps its reason; the
 // spec's create payload is accepted and kept. Each test failed on the code before this issue.
-import { drawOrder, verifyGame } from '@cartela/core';
-import { describe, expect, it } from 'vitest';
+import { drawOrder, GAME_STARTED, verifyGame } from '@cartela/core';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useGamesApp } from '../../test/fixtures.js';
-import { type GameCall, newGame, roomState, serverState } from '../../test/games.js';
-import { coinsOf } from '../../test/network.js';
+import { finishOpenGames, type GameCall, newGame, roomState, serverState } from '../../test/games.js';
+import { coinsOf, expectRefusedUnchanged } from '../../test/network.js';
 
 const { t, asAdmin, a } = useGamesApp({ agent: { coins: 10_000 } });
+// A cartela is in one round at a time: each test leaves the file's agent no game in play.
+afterEach(() => finishOpenGames(a.as));
 
 const post = (id: string, action: string, body?: unknown) => a.as('POST', `/api/games/${id}/${action}`, body);
 const ok = async (res: Promise<Awaited<ReturnType<GameCall>>>) => {
@@ -107,7 +109,7 @@ describe('no call is revealed before it is called while a refund is possible', (
     expect(running.body.match(/[0-9a-f]{64}/g)).toEqual([created.game.drawCommitment]);
   });
 
-  it('a cancel before the first call refunds, and its game stays in the history with its reason', async () => {
+  it('a cancel before the first call refunds, and its game stays in the history with its reason; after a call it is refused', async () => {
     const g = await newGame(a.as);
     const before = await coinsOf(t.database, a.user.id);
     const cancelled = await ok(post(g.id, 'cancel', { reason: 'Wrong cartelas typed' }));
@@ -128,11 +130,29 @@ describe('no call is revealed before it is called while a refund is possible', (
       cancelReason: 'Wrong cartelas typed',
     });
 
-    // After a call, no refund: the reason is kept all the same; without a body, no reason.
+    // Without a body, no reason.
+    const plain = await newGame(a.as);
+    expect((await ok(post(plain.id, 'cancel'))).game).toMatchObject({
+      status: 'cancelled',
+      cancelReason: null,
+      refundedCoins: 5,
+    });
+
+    // After a call, no cancel (the order has been seen): refused with or without a reason, changing nothing; the
+    // game is played to its end, and finished it keeps its coins.
     const played = await newGame(a.as);
     await ok(post(played.id, 'call-number'));
-    expect((await ok(post(played.id, 'cancel'))).game).toMatchObject({
-      cancelReason: null,
+    for (const body of [undefined, { reason: 'Wrong cartelas typed' }]) {
+      await expectRefusedUnchanged(t.database, () => post(played.id, 'cancel', body), 409, {
+        message: GAME_STARTED,
+        code: 'CONFLICT',
+        reason: 'GAME_STARTED',
+      });
+    }
+    expect(await game(played.id)).toMatchObject({ status: 'active', totalCalls: 1, cancelReason: null });
+    expect((await ok(post(played.id, 'finish'))).game).toMatchObject({
+      status: 'finished',
+      coinCost: 5,
       refundedCoins: 0,
     });
     const tooLong = await post((await newGame(a.as)).id, 'cancel', { reason: 'x'.repeat(201) });
@@ -145,9 +165,13 @@ describe('the story keeps the serverâ€™s time of receipt and believes the roomâ€
     const g = await newGame(a.as);
     const startedMs = Date.now();
     const plausible = new Date(startedMs + 1000).toISOString();
+    // The first call alone (it ends its batch), then the rest.
+    const first = await a.as('POST', `/api/games/${g.id}/events`, {
+      events: [{ seq: 1, at: plausible, type: 'call-next' }],
+    });
+    expect(first.statusCode, first.body).toBe(200);
     const res = await a.as('POST', `/api/games/${g.id}/events`, {
       events: [
-        { seq: 1, at: plausible, type: 'call-next' },
         { seq: 2, at: '2099-01-01T00:00:00.000Z', type: 'call-next' },
         { seq: 3, at: '2026-01-01T00:00:00.000Z', type: 'call-next' },
         { seq: 4, at: '1970-01-01T00:00:00.000Z', type: 'finish' },

@@ -16,19 +16,20 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 describe('one agent’s money writes at once', () => {
   it('100 mixed creations, finishes, cancels and top-ups: no 5xx, every balance equal to its ledger', async () => {
     const a = await gameAgent(t.app, t.database, asAdmin, { coins: 1_000 });
+    // Each game on a cartela of its own (a cartela is in one round at a time): 50 ETB, 10% = 5 coins.
+    const game = (n: number) => ({ stake: 50, cartelaNumbers: [n], selectedPattern: 'full-house' });
     // Games to finish (with a call: they count) and games to cancel (none: they refund).
     const toFinish = [];
     const toCancel = [];
     for (let i = 0; i < 25; i++) {
-      const g = await newGame(a.as);
+      const g = await newGame(a.as, game(2 * i + 1));
       const called = await a.as('POST', `/api/games/${g.id}/call-number`);
       expect(called.statusCode).toBe(200);
       toFinish.push(g.id);
-      toCancel.push((await newGame(a.as)).id);
+      toCancel.push((await newGame(a.as, game(2 * i + 2))).id);
     }
-    const body = { stake: 10, cartelaNumbers: [1, 2, 3, 4, 5], selectedPattern: 'full-house' };
     const requests: (() => ReturnType<GameCall>)[] = [
-      ...Array.from({ length: 30 }, () => () => a.as('POST', '/api/games', body)),
+      ...Array.from({ length: 30 }, (_, i) => () => a.as('POST', '/api/games', game(51 + i))),
       ...toFinish.map((id) => () => a.as('POST', `/api/games/${id}/finish`)),
       ...toCancel.map((id) => () => a.as('POST', `/api/games/${id}/cancel`, { reason: 'test' })),
       ...Array.from(

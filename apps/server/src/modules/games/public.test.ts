@@ -2,15 +2,17 @@
 // a session; it answers nothing of the hall or the network, the seed only once the game is over, is cached and
 // limited per client address.
 import { checkCallByCall } from '@cartela/core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useGamesApp } from '../../test/fixtures.js';
-import { firstWin, newGame, roomState, serverState } from '../../test/games.js';
+import { finishOpenGames, firstWin, newGame, roomState, serverState } from '../../test/games.js';
 
 const LIMIT = 5;
 const { t, a } = useGamesApp({
   agent: { coins: 10_000 },
   env: { PUBLIC_RATE_LIMIT_MAX: String(LIMIT), PUBLIC_URL: 'http://192.168.1.10:3000/' },
 });
+// A cartela is in one round at a time: each test leaves the file's agent no game in play.
+afterEach(() => finishOpenGames(a.as));
 
 let addresses = 0;
 /** A client address no other request of this file uses (each has its own rate limit window). */
@@ -159,12 +161,19 @@ describe('GET /api/public/games/:gameId, once the game is over', () => {
     expect(Object.keys(game.winners[0]).sort()).toEqual(
       ['callCount', 'cartelaNumber', 'lastBall', 'patternId', 'prizeShare'].sort(),
     );
+    // A winner's pattern was completed on the claim's own call.
+    const last = { ball: ended.calledNumbers.at(-1), callCount: ended.calledNumbers.length };
     expect(game.claims).toEqual([
       expect.objectContaining({ cartelaNumber: loser, decision: 'block' }),
-      expect.objectContaining({ cartelaNumber: win.cartelaNumber, decision: 'good-bingo', reason: 'WINNER' }),
+      expect.objectContaining({
+        cartelaNumber: win.cartelaNumber,
+        decision: 'good-bingo',
+        reason: 'WINNER',
+        completedOn: last,
+      }),
     ]);
     expect(Object.keys(game.claims[0]).sort()).toEqual(
-      ['callCount', 'cartelaNumber', 'decision', 'lastBall', 'reason'].sort(),
+      ['callCount', 'cartelaNumber', 'completedOn', 'decision', 'lastBall', 'reason'].sort(),
     );
     const check = checkCallByCall({
       commitment: game.commitment,

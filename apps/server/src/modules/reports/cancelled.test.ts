@@ -1,6 +1,7 @@
 // Issue 20 point 3, decision 064: a cancelled game moved no money. A game cancelled before its first call shows
 // no total, fee, prize or coin cost in the game's answers, the lists, the report and its CSV, and says how many
-// coins came back; one cancelled after a call keeps its coin cost (spent) and shows no fee or prize either.
+// coins came back. A game with a call cannot be cancelled (product/draw.md#invariants): it is played to its end,
+// and finished it shows its fee and keeps its coins like any other finished game.
 import { describe, expect, it } from 'vitest';
 import { useGamesApp } from '../../test/fixtures.js';
 import { newGame } from '../../test/games.js';
@@ -51,11 +52,24 @@ describe('a cancelled game moved no money', () => {
     expect(recent).toMatchObject({ agentFee: 0, totalAmount: 0 });
   });
 
-  it('cancelled after a call: no total, fee or prize, and its coins stay spent', async () => {
+  it('a game with a call is not cancelled: refused, it goes on, and finished it shows its fee and keeps its coins', async () => {
     const created = await newGame(as, { cartelaNumbers: Array.from({ length: 12 }, (_, i) => i + 1) });
     expect((await as('POST', `/api/games/${created.gameId}/call-number`)).statusCode).toBe(200);
-    expect((await as('POST', `/api/games/${created.gameId}/cancel`)).statusCode).toBe(200);
+    const cancel = await as('POST', `/api/games/${created.gameId}/cancel`, { reason: 'Wrong stake' });
+    expect(cancel.statusCode, cancel.body).toBe(409);
+    expect(cancel.json()).toMatchObject({ code: 'CONFLICT', reason: 'GAME_STARTED' });
+    const money = { totalAmount: 120, agentFee: 12, prize: 108, coinCost: 12, refundedCoins: 0 };
+    const running = await json(as('GET', `/api/games/${created.gameId}`));
+    expect(running.game).toMatchObject({ status: 'active', cancelReason: null, ...money });
+    expect((await as('POST', `/api/games/${created.gameId}/finish`)).statusCode).toBe(200);
     const { game } = await json(as('GET', `/api/games/${created.gameId}`));
-    expect(game).toMatchObject({ totalAmount: 0, agentFee: 0, prize: 0, coinCost: 12, refundedCoins: 0 });
+    expect(game).toMatchObject({ status: 'finished', ...money });
+    const report = await json(as('GET', '/api/reports/games?status=finished'));
+    expect((report.games as { gameId: string }[]).find((g) => g.gameId === created.gameId)).toMatchObject({
+      totalAmount: 120,
+      agentFee: 12,
+      prize: 108,
+      refundedCoins: 0,
+    });
   });
 });
