@@ -76,6 +76,44 @@ describe('the public /verify page', () => {
     expect(root.textContent).toContain('Four Corners');
   });
 
+  it('says why a claim won or lost on its ball: completed by it, or on which earlier ball (product/draw.md#the-claim-rule)', () => {
+    const root = draw(
+      game(
+        finished({
+          claims: [
+            {
+              cartelaNumber: 5,
+              decision: 'block',
+              reason: 'LATE_CLAIM',
+              callCount: 21,
+              lastBall: ORDER[20]!,
+              completedOn: { ball: ORDER[19]!, callCount: 20 },
+            },
+            {
+              cartelaNumber: 7,
+              decision: 'good-bingo',
+              reason: 'WINNER',
+              callCount: 24,
+              lastBall: ORDER[23]!,
+              completedOn: { ball: ORDER[23]!, callCount: 24 },
+            },
+          ],
+        }),
+      ),
+    );
+    expect(root.querySelector('[data-story="completed-earlier"]')?.textContent).toBe(
+      `Completed on ball 20 (${ballLabel(ORDER[19]!)}), claimed on ball 21`,
+    );
+    expect(root.querySelector('[data-story="completed-here"]')?.textContent).toBe('Completed by this ball');
+    // A game recorded before completedOn was kept (the claims above it) says only the decision.
+    expect(draw(game(finished())).querySelector('[data-story]')).toBeNull();
+    const oromo = draw(
+      game(finished({ claims: [{ ...finished().claims[1]!, completedOn: { ball: 1, callCount: 24 } }] })),
+      'om',
+    );
+    expect(oromo.querySelector('[data-story]')?.textContent).toBe(om.claim.completedHere);
+  });
+
   it('a tampered call: names the call that differs and what the seed gives there', () => {
     const calls = ORDER.slice(0, 24);
     [calls[6], calls[9]] = [calls[9]!, calls[6]!];

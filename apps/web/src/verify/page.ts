@@ -4,6 +4,7 @@
 import type { PublicGame } from '@cartela/contract';
 import { ballLabel, type CallByCallCheck, checkCallByCall } from '@cartela/core';
 import { ballColour } from '@/lib/ball-colours';
+import { claimStory } from '@/lib/claim-story';
 import { formatDateTime, formatEtb, formatNumber, formatTime } from '@/lib/format-text';
 import { LANGUAGE_NAMES, LANGUAGES, type Language, text } from './i18n';
 
@@ -396,10 +397,15 @@ function winners(game: PublicGame, language: Language, t: T): HTMLElement {
   return section;
 }
 
+/**
+ * Every cartela checked, with why it won or lost on its ball (product/draw.md#the-claim-rule): completed by it, or
+ * on which earlier ball; games recorded before that was kept say only the decision.
+ */
 function claims(game: PublicGame, t: T): HTMLElement {
   const list = h('ul', { class: 'flex flex-col gap-1.5' });
   for (const c of game.claims) {
     const good = c.decision === 'good-bingo';
+    const story = claimStory(c);
     list.append(
       h(
         'li',
@@ -407,6 +413,14 @@ function claims(game: PublicGame, t: T): HTMLElement {
           class: `rounded-lg px-3 py-1.5 text-sm ${good ? 'bg-success-50 text-success-700' : 'bg-surface-muted'}`,
         },
         t(good ? 'claim.good' : 'claim.block', { cartela: c.cartelaNumber, call: c.callCount }),
+        story &&
+          h(
+            'span',
+            { class: 'block text-xs font-medium opacity-80', 'data-story': story.kind },
+            story.kind === 'completed-here'
+              ? t('claim.completedHere')
+              : t('claim.completedEarlier', { call: story.call, ball: story.ball, claimed: story.claimed }),
+          ),
       ),
     );
   }

@@ -51,6 +51,29 @@ export function StatusBadge({ kind, status, texts, title, className }: StatusBad
   );
 }
 
+/**
+ * A game's status, and beside a finished game without a confirmed winner a tag 'No winner': it keeps its fee and
+ * coins like any finished game, and whoever reads the lists sees it (product/draw.md#cancelling). `texts` holds
+ * `noWinner` beside the statuses. A tag of its own, not a longer badge: each piece stays on one line where the
+ * column is narrow (Oromo's words are long).
+ */
+export function GameStatusBadge({
+  game,
+  ...props
+}: Omit<StatusBadgeProps, 'kind' | 'status'> & { game: { status: string; winners: number } }) {
+  const { t } = useTranslation();
+  const badge = <StatusBadge kind="game" status={game.status} {...props} />;
+  if (game.status !== 'finished' || game.winners > 0) return badge;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1 max-md:flex-nowrap">
+      {badge}
+      <Badge tone="neutral" className="whitespace-nowrap" data-testid="no-winner">
+        {t(`${props.texts}.noWinner` as 'common.retry')}
+      </Badge>
+    </span>
+  );
+}
+
 /** An account's state: active (green) or inactive (grey), named under `texts` ('agents.list'). */
 export function ActiveBadge({
   active,

@@ -155,9 +155,7 @@ export function createFakeRoom(
     if (command.type === 'cancel') {
       const refundedCoins = result.state.calledNumbers.length === 0 ? (view.game?.coinCost ?? 0) : 0;
       const message =
-        refundedCoins > 0
-          ? `Game cancelled: ${refundedCoins} coins refunded`
-          : 'Game cancelled: no refund, balls had been called';
+        refundedCoins > 0 ? `Game cancelled: ${refundedCoins} coins refunded` : 'Game cancelled';
       return { ok: true, state: result.state, message, refundedCoins };
     }
     return { ok: true, state: result.state };

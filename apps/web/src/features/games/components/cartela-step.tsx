@@ -4,6 +4,7 @@ import { type KeyboardEvent, memo, useCallback, useId, useRef, useState } from '
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DigitsRange, LabelledDigits } from '@/components/ui/number-input';
+import { shortGameId } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { addOne, addRange, numberList } from '../utils/selection';
 
@@ -14,7 +15,11 @@ const LEGEND = [
   ['legendMine', 'bg-surface ring-1 ring-brand-300 ring-inset'],
   ['legendSelected', 'bg-brand-600'],
   ['legendOther', 'border border-dashed border-line-strong bg-surface-muted'],
+  ['legendInPlay', 'bg-warning-50 ring-2 ring-warning-500 ring-inset'],
 ] as const;
+
+/** A cartela of a game not over: ringed amber, selected or not. */
+const IN_PLAY = 'ring-2 ring-warning-500 ring-inset';
 
 // The spec's messages are toasts; the same text also stays under the inputs.
 
@@ -22,8 +27,14 @@ export interface CartelaStepProps {
   /** The agent's cartelas (active assignments). */
   assigned: ReadonlySet<number>;
   selected: ReadonlySet<number>;
+  /** The agent's cartelas in a game not over, each with its game's id (marked: the server refuses them). */
+  inPlay?: ReadonlyMap<number, string>;
+  /** The server's refusal of these cartelas (CARTELA_IN_PLAY), in the interface language. */
+  refusal?: string | null;
   onChange: (selected: Set<number>) => void;
 }
+
+const NONE_IN_PLAY: ReadonlyMap<number, string> = new Map();
 
 interface Message {
   tone: 'error' | 'warning' | 'success';
@@ -35,7 +46,13 @@ interface Message {
  * number (Enter adds it), a range, or a click toggles. Only assigned cartelas can be selected, each refusal in the
  * spec's words.
  */
-export function CartelaStep({ assigned, selected, onChange }: CartelaStepProps) {
+export function CartelaStep({
+  assigned,
+  selected,
+  inPlay = NONE_IN_PLAY,
+  refusal = null,
+  onChange,
+}: CartelaStepProps) {
   const { t } = useTranslation();
   const id = useId();
   const [single, setSingle] = useState('');
@@ -137,10 +154,17 @@ export function CartelaStep({ assigned, selected, onChange }: CartelaStepProps) 
         </fieldset>
       </div>
 
+      {refusal && (
+        <p role="alert" className="text-sm font-medium text-danger-700">
+          {refusal}
+        </p>
+      )}
+      {/* The line kept for the messages: the server's refusal takes its place while there is no message. */}
       <p
         aria-live="polite"
         className={clsx(
           'min-h-5 text-sm',
+          refusal && !message && 'sr-only',
           message?.tone === 'error' && 'text-danger-700',
           message?.tone === 'warning' && 'text-warning-800',
           message?.tone === 'success' && 'text-success-700',
@@ -150,7 +174,7 @@ export function CartelaStep({ assigned, selected, onChange }: CartelaStepProps) 
       </p>
 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-ink-muted">
-        {LEGEND.map(([key, look]) => (
+        {LEGEND.filter(([key]) => key !== 'legendInPlay' || inPlay.size > 0).map(([key, look]) => (
           <span key={key} className="inline-flex items-center gap-1.5">
             <span className={clsx('size-3.5 rounded', look)} aria-hidden="true" />
             {t(`games.wizard.cartelas.${key}`)}
@@ -164,7 +188,7 @@ export function CartelaStep({ assigned, selected, onChange }: CartelaStepProps) 
         </Button>
       </div>
 
-      <NumberGrid assigned={assigned} selected={selected} onPick={pick} />
+      <NumberGrid assigned={assigned} selected={selected} inPlay={inPlay} onPick={pick} />
     </div>
   );
 }
@@ -172,6 +196,7 @@ export function CartelaStep({ assigned, selected, onChange }: CartelaStepProps) 
 interface NumberGridProps {
   assigned: ReadonlySet<number>;
   selected: ReadonlySet<number>;
+  inPlay: ReadonlyMap<number, string>;
   onPick: (n: number) => void;
 }
 
@@ -199,7 +224,7 @@ export function gridMove(key: string, from: number, columns: number): number | n
  * Tab key, not 300 (the buttons after it stay a press away): the arrows, Home and End move between the numbers,
  * Space or Enter picks one (a roving tabindex, as WAI-ARIA's grids do).
  */
-const NumberGrid = memo(function NumberGrid({ assigned, selected, onPick }: NumberGridProps) {
+const NumberGrid = memo(function NumberGrid({ assigned, selected, inPlay, onPick }: NumberGridProps) {
   const { t } = useTranslation();
   const [active, setActive] = useState(CARTELA_MIN);
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
@@ -221,6 +246,7 @@ const NumberGrid = memo(function NumberGrid({ assigned, selected, onPick }: Numb
       {ALL_NUMBERS.map((n) => {
         const mine = assigned.has(n);
         const on = selected.has(n);
+        const game = mine ? inPlay.get(n) : undefined;
         return (
           <li key={n}>
             <button
@@ -231,15 +257,27 @@ const NumberGrid = memo(function NumberGrid({ assigned, selected, onPick }: Numb
               onFocus={() => setActive(n)}
               aria-pressed={mine ? on : undefined}
               aria-label={
-                mine
-                  ? t('games.wizard.cartelas.number', { n })
-                  : t('games.wizard.cartelas.numberOther', { n })
+                game
+                  ? t('games.wizard.cartelas.numberInPlay', { n, game: `#${shortGameId(game)}` })
+                  : mine
+                    ? t('games.wizard.cartelas.number', { n })
+                    : t('games.wizard.cartelas.numberOther', { n })
+              }
+              title={
+                game
+                  ? t('games.wizard.cartelas.numberInPlay', { n, game: `#${shortGameId(game)}` })
+                  : undefined
               }
               className={clsx(
                 'flex h-9 w-full items-center justify-center rounded-md text-sm font-semibold tabular-nums transition-colors pointer-coarse:h-11',
                 !mine && 'border border-dashed border-line-strong/70 text-ink-subtle',
                 mine && on && 'bg-brand-600 text-white shadow-sm',
-                mine && !on && 'bg-surface text-ink ring-1 ring-brand-300 ring-inset hover:bg-brand-50',
+                mine &&
+                  !on &&
+                  !game &&
+                  'bg-surface text-ink ring-1 ring-brand-300 ring-inset hover:bg-brand-50',
+                mine && !on && game && 'bg-warning-50 text-warning-800',
+                game && IN_PLAY,
               )}
             >
               {n}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
+import { claimStory } from '@/lib/claim-story';
 import { useFormat } from '@/lib/format';
 
 type Validation = GameDetail['validations'][number];
@@ -19,7 +20,9 @@ const TONE = { good: 'success', late: 'warning', blocked: 'danger' } as const;
 
 /**
  * Every claim of the game (the state's validations, in order): the cartela, the ball it was judged on, when, the
- * decision and core's reason in words. The evidence when a player disputes a block (issue 19).
+ * decision and core's reason in words, with why it won or lost on its ball: completed by it, or on which earlier
+ * ball (product/draw.md#the-claim-rule; games recorded before core kept it say only the reason). The evidence
+ * when a player disputes a block (issue 19).
  */
 export function ClaimsPanel({ game }: { game: Pick<GameDetail, 'validations'> }) {
   const { t, i18n } = useTranslation();
@@ -27,6 +30,13 @@ export function ClaimsPanel({ game }: { game: Pick<GameDetail, 'validations'> })
   const reason = (code: string) => {
     const key = `games.history.claims.reasons.${code}`;
     return i18n.exists(key) ? t(key as 'games.title') : code;
+  };
+  const story = (v: Validation) => {
+    const s = claimStory(v);
+    if (s === null) return null;
+    return s.kind === 'completed-here'
+      ? t('games.history.claims.completedHere')
+      : t('games.history.claims.completedEarlier', { call: s.call, ball: s.ball, claimed: s.claimed });
   };
   const columns = {
     cartela: t('games.history.claims.columns.cartela'),
@@ -58,6 +68,7 @@ export function ClaimsPanel({ game }: { game: Pick<GameDetail, 'validations'> })
             <TableBody>
               {game.validations.map((v, i) => {
                 const kind = claimKind(v);
+                const why = story(v);
                 return (
                   // biome-ignore lint/suspicious/noArrayIndexKey: the story is append-only; a cartela may claim twice
                   <TableRow key={i}>
@@ -73,7 +84,19 @@ export function ClaimsPanel({ game }: { game: Pick<GameDetail, 'validations'> })
                     <TableCell label={columns.time} className="whitespace-nowrap">
                       {v.at ? format.dateTime(v.at) : '-'}
                     </TableCell>
-                    <TableCell label={columns.reason}>{reason(v.reason)}</TableCell>
+                    <TableCell label={columns.reason}>
+                      <span>
+                        {reason(v.reason)}
+                        {why && (
+                          <span
+                            className="block text-xs font-medium text-ink-muted"
+                            data-testid="claim-story"
+                          >
+                            {why}
+                          </span>
+                        )}
+                      </span>
+                    </TableCell>
                   </TableRow>
                 );
               })}

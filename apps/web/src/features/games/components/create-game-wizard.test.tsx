@@ -3,9 +3,10 @@ import { MONEY_LEVELS_ETB, PATTERN_IDS, PATTERNS } from '@cartela/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { applyLanguage } from '@/i18n';
 import type { FetchMock, Routes } from '@/test/utils';
 import { compileFirst, json, makeUser, renderApp, signedIn } from '@/test/utils';
-import { assignedAnswer, gamesAnswer, makeDetail } from '../testing';
+import { assignedAnswer, gamesAnswer, makeDetail, makeGame } from '../testing';
 
 /** Cartelas 1-10 and 20 are the agent's. */
 const MINE = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20];
@@ -342,6 +343,44 @@ describe('Start Game', () => {
       customMoneyLevel: 25,
       gameMode: 'specific-pattern',
     });
+  }, 20_000);
+
+  it('marks the cartelas of a game not over, and shows a CARTELA_IN_PLAY refusal under the cartelas, in English and Amharic', async () => {
+    const running = makeGame({
+      gameId: 'G-20251122-RUNNING1',
+      status: 'active',
+      cartelaNumbers: [3, 4],
+      finishedAt: null,
+    });
+    const refusal = {
+      message: 'Cartelas 3, 4 are in game G-20251122-RUNNING1, not over yet: finish it first',
+      code: 'CONFLICT',
+      reason: 'CARTELA_IN_PLAY',
+      field: 'cartelaNumbers',
+    };
+    asAgent({
+      'GET /api/games/my-games': gamesAnswer([running]),
+      'POST /api/games': () => json(409, refusal),
+    });
+    const { user, dialog } = await toCartelas('10');
+    // The running game's cartelas are marked in the grid (the server is the judge: they can still be picked).
+    const three = await dialog.findByRole('button', { name: 'Cartela 3, in game #RUNNING1, not over yet' });
+    expect(dialog.getByText('In a game not over')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Cartela 5' })).toBeInTheDocument();
+    await user.click(three);
+    await user.click(dialog.getByRole('button', { name: 'Start Game' }));
+    // In English the server's message, under the cartelas.
+    expect(await dialog.findByText(refusal.message)).toHaveAttribute('role', 'alert');
+    // A change of the selection takes it away.
+    await user.click(dialog.getByRole('button', { name: 'Cartela 5' }));
+    expect(dialog.queryByText(refusal.message)).not.toBeInTheDocument();
+
+    await applyLanguage('am');
+    await user.click(dialog.getByRole('button', { name: 'ጨዋታውን ጀምር' }));
+    expect(
+      await dialog.findByText('ካርቴላ 3 ገና ባላለቀ ጨዋታ (#RUNNING1) ውስጥ ነው፦ መጀመሪያ ጨዋታውን ይጨርሱ'),
+    ).toHaveAttribute('role', 'alert');
+    await applyLanguage('en');
   }, 20_000);
 
   it("shows the server's message when it gives one", async () => {

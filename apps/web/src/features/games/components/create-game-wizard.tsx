@@ -3,23 +3,25 @@ import { MAX_STAKE_ETB, MONEY_LEVELS_ETB, PATTERN_IDS, type PatternId, santimToE
 import { clsx } from 'clsx';
 import type { TFunction } from 'i18next';
 import { Check, Play } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePlayableCartelas } from '@/api/cartelas';
-import { useCreateGame } from '@/api/games';
+import { useCreateGame, useGames } from '@/api/games';
 import { QueryState } from '@/components/load-state';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { currentLanguage } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { errorText } from '@/lib/errors';
-import { useFormat } from '@/lib/format';
+import { shortGameId, useFormat } from '@/lib/format';
 import type { NextGamePrefill } from '@/lib/next-game';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { newIdempotencyKey } from '../utils/idempotency';
+import { cartelasInPlay, numberList } from '../utils/selection';
 import { CartelaStep } from './cartela-step';
 import { GameTotals, gameTotals } from './game-totals';
 import { customAmount, MoneyStep } from './money-step';
@@ -69,6 +71,27 @@ function failureOf(error: unknown, t: TFunction): Failure {
  */
 const isDefinitiveRefusal = (error: unknown) =>
   error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+/** The server's refusal of cartelas already in a game not over (409 CONFLICT, reason CARTELA_IN_PLAY). */
+const isInPlay = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.reason === 'CARTELA_IN_PLAY';
+
+/**
+ * A CARTELA_IN_PLAY refusal under the cartelas: in English the server's message (it names the cartelas and the
+ * game); in Amharic and Oromo the same facts from the agent's games this page knows, else the refusal's kind.
+ */
+function inPlayText(
+  error: ApiError,
+  selected: ReadonlySet<number>,
+  inPlay: ReadonlyMap<number, string>,
+  t: TFunction,
+): string {
+  if (currentLanguage() === 'en' && error.message) return error.message;
+  const held = [...selected].filter((n) => inPlay.has(n));
+  if (held.length === 0) return t('games.wizard.cartelas.inPlayUnknown');
+  const games = [...new Set(held.map((n) => `#${shortGameId(inPlay.get(n)!)}`))].join(', ');
+  return t('games.wizard.cartelas.inPlay', { count: held.length, list: numberList(held), games });
+}
 
 function Stepper({ step }: { step: Step }) {
   const { t } = useTranslation();
@@ -131,6 +154,10 @@ export function CreateGameWizard({
   const { user } = useSession();
   const cartelas = usePlayableCartelas();
   const create = useCreateGame();
+  // The agent's newest games (the list's first page, usually in the cache already): a game still running is
+  // among them, and its cartelas are marked. The server is the judge (CARTELA_IN_PLAY); this only warns.
+  const games = useGames('agent', 1);
+  const inPlay = useMemo(() => cartelasInPlay(games.data?.games), [games.data]);
 
   const [step, setStep] = useState<Step>(prefill ? 'cartelas' : 'money');
   const prefillPreset = prefill && MONEY_LEVELS_ETB.includes(prefill.stake) ? prefill.stake : null;
@@ -160,6 +187,8 @@ export function CreateGameWizard({
     );
   }, [assigned]);
   const [failure, setFailure] = useState<Failure | null>(null);
+  /** A refusal of the cartelas themselves, shown under them until the selection changes. */
+  const [cartelaRefusal, setCartelaRefusal] = useState<string | null>(null);
   const submission = useRef<{ key: string; body: string } | null>(null);
 
   const stake = preset ?? customAmount(custom);
@@ -186,6 +215,7 @@ export function CreateGameWizard({
       submission.current = { key: newIdempotencyKey(), body: fingerprint };
     }
     setFailure(null);
+    setCartelaRefusal(null);
     create.mutate(
       { body, idempotencyKey: submission.current.key },
       {
@@ -196,6 +226,14 @@ export function CreateGameWizard({
         },
         onError: (error) => {
           if (isDefinitiveRefusal(error)) submission.current = null;
+          if (isInPlay(error)) {
+            const text = inPlayText(error, selected, inPlay, t);
+            setCartelaRefusal(text);
+            notify.error(text);
+            // The marks catch up with the game the server named.
+            void games.refetch();
+            return;
+          }
           const next = failureOf(error, t);
           setFailure(next);
           notify.error(next.title, { description: next.reason });
@@ -268,7 +306,16 @@ export function CreateGameWizard({
             </Alert>
           )}
           {cartelas.data && (
-            <CartelaStep assigned={cartelas.data} selected={selected} onChange={setSelected} />
+            <CartelaStep
+              assigned={cartelas.data}
+              selected={selected}
+              inPlay={inPlay}
+              refusal={cartelaRefusal}
+              onChange={(next) => {
+                setCartelaRefusal(null);
+                setSelected(next);
+              }}
+            />
           )}
         </div>
         <div className="space-y-3">

@@ -4,7 +4,7 @@ import { ChevronRight, History, PlayCircle, PlusCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { StatusBadge } from '@/components/ui/status-badge';
+import { GameStatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
 import { shortGameId, useFormat } from '@/lib/format';
 import type { NextGamePrefill } from '@/lib/next-game';
@@ -101,10 +101,9 @@ export function GamesTable({ games, showAgent = false, onNextGame }: GamesTableP
               </TableCell>
               {/* A phone's card shows the status in its top corner, beside the id. */}
               <TableCell label={columns.status} part="corner">
-                <StatusBadge
-                  kind="game"
+                <GameStatusBadge
                   texts="games.status"
-                  status={game.status}
+                  game={{ status: game.status, winners: game.winners.length }}
                   title={
                     game.status === 'cancelled' && game.cancelReason
                       ? t('games.list.cancelledBecause', { reason: game.cancelReason })

@@ -162,6 +162,7 @@ describe('the history as dispute evidence (issue 19)', () => {
           reason: 'LATE_CLAIM',
           callCount: 14,
           lastBall: 70,
+          completedOn: { ball: 7, callCount: 12 },
           at: '2025-11-22T15:42:00.000Z',
         },
         {
@@ -170,6 +171,7 @@ describe('the history as dispute evidence (issue 19)', () => {
           reason: 'WINNER',
           callCount: 20,
           lastBall: 5,
+          completedOn: { ball: 5, callCount: 20 },
           at: '2025-11-22T15:45:00.000Z',
         },
       ],
@@ -184,9 +186,15 @@ describe('the history as dispute evidence (issue 19)', () => {
     expect(rows[0]).toHaveTextContent('N-33 (call 9)');
     expect(rows[0]).toHaveTextContent('The pattern was not complete');
     expect(rows[1]).toHaveTextContent('Late claim, blocked');
-    expect(rows[1]).toHaveTextContent('the last ball was not on the card');
+    expect(rows[1]).toHaveTextContent('Claimed too late: the pattern was complete before the last ball');
+    // Why, on which ball (product/draw.md#the-claim-rule); a game recorded before it was kept says only the reason.
+    expect(within(rows[1]!).getByTestId('claim-story')).toHaveTextContent(
+      'Completed on ball 12 (B-7), claimed on ball 14',
+    );
+    expect(within(rows[0]!).queryByTestId('claim-story')).not.toBeInTheDocument();
     expect(rows[2]).toHaveTextContent('Good bingo');
     expect(rows[2]).toHaveTextContent('B-5 (call 20)');
+    expect(within(rows[2]!).getByTestId('claim-story')).toHaveTextContent('Completed by this ball');
     expect(rows[2]).toHaveTextContent(/6:45/);
   });
 

@@ -103,24 +103,41 @@ describe('/game, Game Management', () => {
   });
 
   it('colours each status as the spec says: active green, finished red, cancelled grey, paused yellow', async () => {
+    const winner = {
+      cartelaNumber: 3,
+      patternId: 'full-house' as const,
+      lastBall: 70,
+      callCount: 34,
+      at: null,
+      prizeShare: 216,
+    };
     openAs(makeUser(), '/game', {
-      'GET /api/games/my-games': gamesAnswer(
-        (['active', 'finished', 'cancelled', 'paused'] as const).map((status) =>
+      'GET /api/games/my-games': gamesAnswer([
+        ...(['active', 'finished', 'cancelled', 'paused'] as const).map((status) =>
           makeGame({
             gameId: `G-0000-${status.toUpperCase().padEnd(8, 'X')}`,
             status,
             cancelReason: status === 'cancelled' ? 'Power cut' : null,
+            winnerCartelaNumber: status === 'finished' ? 3 : null,
+            winners: status === 'finished' ? [winner] : [],
           }),
         ),
-      ),
+        // Finished without a confirmed winner: said apart (product/draw.md#cancelling), red like any finished game.
+        makeGame({ gameId: 'G-0000-NOWINNER', status: 'finished', winners: [] }),
+      ]),
     });
     const table = await screen.findByRole('table', { name: 'Games' });
+    const noWinner = within(screen.getByRole('row', { name: 'Game NOWINNER' }));
+    expect(noWinner.getByText('Finished').className).toMatch(/danger/);
+    expect(noWinner.getByTestId('no-winner')).toHaveTextContent('No winner');
+    expect(within(table).getAllByTestId('no-winner')).toHaveLength(1);
     expect(within(table).getByText('Active').className).toMatch(/success/);
-    expect(within(table).getByText('Finished').className).toMatch(/danger/);
+    const finished = within(screen.getByRole('row', { name: 'Game FINISHED' }));
+    expect(finished.getByText('Finished').className).toMatch(/danger/);
     expect(within(table).getByText('Cancelled').className).toMatch(/neutral/);
     // Why it was cancelled, on hover.
     expect(within(table).getByText('Cancelled')).toHaveAttribute('title', 'Cancelled: Power cut');
-    expect(within(table).getByText('Finished')).not.toHaveAttribute('title');
+    expect(finished.getByText('Finished')).not.toHaveAttribute('title');
     expect(within(table).getByText('Paused').className).toMatch(/warning/);
   });
 

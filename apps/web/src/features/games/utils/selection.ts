@@ -72,3 +72,19 @@ export function numberList(numbers: Iterable<number>): string {
   }
   return parts.join(', ');
 }
+
+/**
+ * The cartelas of the agent's games not over (active or paused), each with its game's id: a cartela's card is in
+ * one round at a time, so the server refuses a new game over them (CARTELA_IN_PLAY) and the wizard marks them
+ * (product/screens.md#create-game-wizard). Empty until the games are known.
+ */
+export function cartelasInPlay(
+  games: readonly { gameId: string; status: string; cartelaNumbers: readonly number[] }[] | undefined,
+): ReadonlyMap<number, string> {
+  const inPlay = new Map<number, string>();
+  for (const game of games ?? []) {
+    if (game.status !== 'active' && game.status !== 'paused') continue;
+    for (const n of game.cartelaNumbers) inPlay.set(n, game.gameId);
+  }
+  return inPlay;
+}

@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { StatusBadge } from '@/components/ui/status-badge';
+import { GameStatusBadge } from '@/components/ui/status-badge';
 import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '@/components/ui/table';
 import { shortGameId, useFormat } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -171,7 +171,7 @@ export function ReportsTable({ games, showAgent, sortBy, sortOrder, onSort }: Re
                       : undefined
                   }
                 >
-                  <StatusBadge kind="game" texts="reports.status" status={game.status} />
+                  <GameStatusBadge texts="reports.status" game={game} />
                 </span>
                 {game.cancelReason && (
                   <p className="mt-1 max-w-48 truncate text-xs text-ink-subtle max-md:hidden">

@@ -67,6 +67,21 @@ const DEFAULT_QUERY = { status: 'all', sortBy: 'createdAt', sortOrder: 'desc', p
 compileFirst(() => import('./reports-page'));
 
 describe('/reports, an agent', () => {
+  it("marks a finished game without a confirmed winner 'No winner' (product/draw.md#cancelling)", async () => {
+    openAs(makeUser(), '/reports', {
+      'GET /api/reports/games': reportAnswer([
+        makeReportGame({ gameId: 'G-20251122-NOWINNER', winners: 0, prizeShares: [] }),
+        makeReportGame({ gameId: 'G-20251122-WINNER01' }),
+      ]),
+    });
+    const none = within(await screen.findByRole('row', { name: 'Game G-20251122-NOWINNER' }));
+    expect(none.getByText('Finished').className).toMatch(/danger/);
+    expect(none.getByTestId('no-winner')).toHaveTextContent('No winner');
+    const won = within(screen.getByRole('row', { name: 'Game G-20251122-WINNER01' }));
+    expect(won.getByText('Finished')).toBeInTheDocument();
+    expect(won.queryByTestId('no-winner')).not.toBeInTheDocument();
+  });
+
   it('shows the summary and the games of the answer, each id opening its history', async () => {
     const finished = makeReportGame({
       gameId: 'G-20251122-FINISHED',

@@ -13,8 +13,6 @@ export const CANCEL_REASON_MAX = 200;
 export interface CancelDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Balls called so far: none, and the game's coins come back. */
-  calls: number;
   /** The coins the game cost (0 for a commission-share agent; undefined when the room does not know). */
   coinCost: number | undefined;
   online: boolean;
@@ -26,12 +24,12 @@ export interface CancelDialogProps {
 
 /**
  * 'Cancel game?' (issue 18): what it means for the money in plain words, an optional reason kept in the game's
- * history, and a refusal while offline (the server cancels and refunds). The safe choice keeps the game.
+ * history, and a refusal while offline (the server cancels and refunds). The safe choice keeps the game. It is
+ * offered only before the first ball (product/draw.md#cancelling), so the coins always come back.
  */
 export function CancelDialog({
   open,
   onOpenChange,
-  calls,
   coinCost,
   online,
   busy,
@@ -44,9 +42,7 @@ export function CancelDialog({
   const consequence =
     coinCost === undefined || coinCost === 0
       ? t('room.cancelDialog.notCounted')
-      : calls === 0
-        ? t('room.cancelDialog.refund', { count: coinCost })
-        : t('room.cancelDialog.noRefund');
+      : t('room.cancelDialog.refund', { count: coinCost });
   const close = (next: boolean) => {
     if (busy) return;
     if (!next) setReason('');

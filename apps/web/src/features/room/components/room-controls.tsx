@@ -107,8 +107,20 @@ export function RoomControls({ room }: { room: RoomScreenModel }) {
         >
           {t('room.controls.shuffle')}
         </ControlButton>
-        <ControlButton variant="outline" icon={CheckCircle2} onClick={actions.openValidate}>
+        {/* The claim key on the button itself (Space is Call Next's): the hall learns it where it looks. */}
+        <ControlButton
+          variant="outline"
+          icon={CheckCircle2}
+          onClick={actions.openValidate}
+          aria-keyshortcuts="B V"
+        >
           {t('room.controls.validate')}
+          <span
+            aria-hidden="true"
+            className="rounded border border-line-strong bg-surface-muted px-1.5 font-mono text-xs leading-5 text-ink-muted"
+          >
+            B
+          </span>
         </ControlButton>
         <ControlButton variant="outline" icon={RefreshCw} onClick={() => actions.setRefreshOpen(true)}>
           {t('room.controls.refresh')}
@@ -129,7 +141,7 @@ export function RoomControls({ room }: { room: RoomScreenModel }) {
             {t('room.controls.finish')}
           </ControlButton>
         )}
-        {can.cancel && room.calls === 0 && (
+        {can.cancel && (
           <ControlButton
             variant="outline"
             icon={Ban}

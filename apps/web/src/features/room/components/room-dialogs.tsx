@@ -21,12 +21,14 @@ export function RoomDialogs({ room }: { room: RoomScreenModel }) {
         open={open.validate}
         onOpenChange={actions.setValidateOpen}
         state={state}
+        pin={room.claimPin}
         onShow={actions.showCartela}
         onNotInGame={actions.notInGame}
       />
       <ValidationModal
         cartelaNumber={room.claimCartela}
         state={state}
+        pin={room.claimPin}
         readOnly={room.readOnly}
         busy={room.deciding}
         prize={game?.prize ?? null}
@@ -59,7 +61,6 @@ export function RoomDialogs({ room }: { room: RoomScreenModel }) {
           <CancelDialog
             open={open.cancel}
             onOpenChange={actions.setCancelOpen}
-            calls={room.calls}
             coinCost={game?.coinCost}
             online={room.view.online}
             busy={room.busy === 'cancel'}

@@ -209,13 +209,14 @@ describe('the room: controls', () => {
 });
 
 describe('the room: validation', () => {
-  it('GOOD BINGO for a real winner: the card, the last ball, the progress, then the celebration', async () => {
+  it("GOOD BINGO for a real winner: the card, the claim's ball, the progress, then the celebration", async () => {
     const user = userEvent.setup();
-    // 1, 5, 61, 65: cartela 7's four corners, the last ball on it.
+    // 1, 5, 61, 65: cartela 7's four corners, completed by the last ball.
     const room = createFakeRoom({ calls: 4 });
     const { voice } = renderRoom(room);
     await user.click(button('Validate'));
     const dialog = screen.getByRole('dialog', { name: 'Validate' });
+    expect(dialog).toHaveTextContent('Claim on O-65, ball 4');
     expect(dialog).toHaveTextContent('Winning pattern: Four Corners');
     await user.type(within(dialog).getByLabelText('Cartela number'), '7');
     await user.click(within(dialog).getByRole('button', { name: 'Show Bingo Card' }));
@@ -224,12 +225,13 @@ describe('the room: validation', () => {
     // The hall hears that the card checks out while the agent looks at it.
     expect(voice.played).toContain('special winner_cartela');
     expect(within(modal).getByRole('table', { name: 'Cartela 7' })).toBeInTheDocument();
-    expect(modal).toHaveTextContent('Last ball: O-65 (on this card)');
+    expect(within(modal).getByTestId('claim-pin')).toHaveTextContent('Claim on O-65, ball 4');
     expect(within(modal).getByRole('progressbar', { name: 'Pattern progress' })).toHaveAttribute(
       'aria-valuenow',
       '4',
     );
-    expect(modal).toHaveTextContent('Good bingo: the pattern is complete and the last ball is on the card');
+    expect(modal).toHaveTextContent('Good bingo: the last ball completed the pattern on the card');
+    expect(within(modal).getByTestId('claim-story')).toHaveTextContent('Completed by this ball');
     expect(within(modal).queryByRole('button', { name: 'BLOCK CARTELA' })).not.toBeInTheDocument();
     await user.click(within(modal).getByRole('button', { name: 'GOOD BINGO' }));
 
@@ -265,13 +267,64 @@ describe('the room: validation', () => {
     const modal = screen.getByRole('dialog', { name: 'Cartela #12' });
     expect(voice.played).not.toContain('special winner_cartela');
     expect(modal).toHaveTextContent('The pattern is not complete');
-    expect(modal).toHaveTextContent('Last ball: O-65 (not on this card)');
+    expect(within(modal).getByTestId('claim-pin')).toHaveTextContent('Claim on O-65, ball 4');
+    expect(within(modal).queryByTestId('claim-story')).not.toBeInTheDocument();
     expect(within(modal).queryByRole('button', { name: 'GOOD BINGO' })).not.toBeInTheDocument();
     await user.click(within(modal).getByRole('button', { name: 'BLOCK CARTELA' }));
     expect(room.commands.at(-1)).toEqual({ type: 'validate', cartelaNumber: 12, decision: 'block' });
     expect(voice.played).toContain('blocked');
     expect(room.view.state?.blocked).toEqual([12]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('a late claim: completed on an earlier ball, so no GOOD BINGO; the modal says on which ball', async () => {
+    const user = userEvent.setup();
+    // The corners were complete on the 4th ball (O-65); the 5th (B-2) is on the card, in no corner.
+    const room = createFakeRoom({ calls: 5 });
+    renderRoom(room);
+    await user.click(button('Validate'));
+    await user.type(screen.getByLabelText('Cartela number'), '7');
+    await user.click(button('Show Bingo Card'));
+    const modal = screen.getByRole('dialog', { name: 'Cartela #7' });
+    expect(within(modal).getByTestId('claim-pin')).toHaveTextContent('Claim on B-2, ball 5');
+    expect(modal).toHaveTextContent(
+      'Late claim: the pattern was completed by an earlier ball, not by the last one',
+    );
+    expect(within(modal).getByTestId('claim-story')).toHaveTextContent(
+      'Completed on ball 4 (O-65), claimed on ball 5',
+    );
+    expect(within(modal).queryByRole('button', { name: 'GOOD BINGO' })).not.toBeInTheDocument();
+    await user.click(within(modal).getByRole('button', { name: 'BLOCK CARTELA' }));
+    expect(room.commands.at(-1)).toEqual({ type: 'validate', cartelaNumber: 7, decision: 'block' });
+  });
+
+  it('the claim key B stops auto call at once, pins the ball on screen and holds every call until the check closes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const room = createFakeRoom({ calls: 4 });
+    renderRoom(room);
+    await act(async () => fireEvent.click(button('Auto Call')));
+    expect(button('Stop Auto')).toBeInTheDocument();
+    // A call falls due in the very moment the claim is raised: it is not made.
+    await act(async () => {
+      fireEvent.keyDown(document.body, { key: 'b' });
+      await vi.advanceTimersByTimeAsync(10_000);
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Validate' });
+    expect(dialog).toHaveTextContent('Claim on O-65, ball 4');
+    expect(room.commands.filter((c) => c.type === 'call-next')).toHaveLength(0);
+    expect(room.view.state?.calledNumbers).toHaveLength(4);
+    // Behind the check nothing calls: the button is out of reach (and disabled), Space does nothing.
+    expect(screen.getByRole('button', { name: 'Call Next', hidden: true })).toBeDisabled();
+    fireEvent.keyDown(document.body, { key: ' ' });
+    await act(async () => {
+      fireEvent.keyDown(within(dialog).getByLabelText('Cartela number'), { key: 'Escape' });
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Auto call stays off: the agent starts it again when the claim is settled.
+    expect(button('Auto Call')).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTimeAsync(10_000));
+    expect(room.commands.filter((c) => c.type === 'call-next')).toHaveLength(0);
+    expect(button('Call Next')).toBeEnabled();
   });
 
   it("says 'Cartela #n not found in the game', 'No ball has been called yet' and asks for a number", async () => {
@@ -511,16 +564,17 @@ describe('the room: cancel', () => {
     expect(success).toHaveBeenCalledWith('Game cancelled: 2 coins refunded', expect.anything());
   });
 
-  it('after calls: no refund; a refusal shows in the dialog; Keep the game closes it', async () => {
+  it('a refusal shows in the dialog; Keep the game closes it; offline it says it needs the network', async () => {
     const user = userEvent.setup();
-    const room = createFakeRoom({ calls: 3 });
+    const room = createFakeRoom({ sealed: true });
     renderRoom(room);
     let dialog = await openCancel(user);
-    expect(dialog).toHaveAccessibleDescription('No refund: balls have been called.');
-    room.refuseNext('cancel', 'GAME_OVER', 'The game is already over');
+    room.refuseNext('cancel', 'GAME_STARTED', 'Balls have been called: the game cannot be cancelled.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel game' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to cancel the game');
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('The game is already over');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Balls have been called: the game cannot be cancelled.',
+    );
     expect(room.commands.at(-1)).toEqual({ type: 'cancel' });
     await user.click(within(dialog).getByRole('button', { name: 'Keep the game' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -541,19 +595,25 @@ describe('the room: cancel', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel game' })).toBeDisabled();
   });
 
-  it('is not offered once a winner is confirmed, nor to a viewer', async () => {
+  it('is offered only before the first ball (product/draw.md#cancelling), and never to a viewer', async () => {
     const user = userEvent.setup();
-    const room = createFakeRoom({ calls: 4 });
+    const room = createFakeRoom({ sealed: true });
     renderRoom(room);
+    const controls = screen.getByRole('region', { name: 'Game controls' });
     await user.click(button('Room settings'));
     const panel = screen.getByRole('region', { name: 'Room settings' });
     expect(within(panel).getByRole('button', { name: 'Cancel game' })).toBeInTheDocument();
-    await act(() =>
-      room.controller().dispatch({ type: 'validate', cartelaNumber: 7, decision: 'good-bingo' }),
-    );
+    expect(within(controls).getByRole('button', { name: 'Cancel game' })).toBeInTheDocument();
+
+    await user.click(button('Call Next'));
+    await waitFor(() => expect(currentBall()).toHaveTextContent('B-1'));
+    // Once a ball is called the game is played to its end: Cancel is gone from the controls and the panel.
     expect(within(panel).queryByRole('button', { name: 'Cancel game' })).not.toBeInTheDocument();
-    act(() => room.set({ state: createFakeRoom({ calls: 2 }).view.state, role: 'viewer' }));
+    expect(within(controls).queryByRole('button', { name: 'Cancel game' })).not.toBeInTheDocument();
+
+    act(() => room.set({ state: createFakeRoom({ sealed: true }).view.state, role: 'viewer' }));
     expect(within(panel).queryByRole('button', { name: 'Cancel game' })).not.toBeInTheDocument();
+    expect(within(controls).queryByRole('button', { name: 'Cancel game' })).not.toBeInTheDocument();
   });
 
   it('speaks Amharic', async () => {
@@ -570,7 +630,7 @@ describe('the room: cancel', () => {
 });
 
 describe('the room: keyboard and viewer', () => {
-  it('Space calls, P pauses and resumes, A toggles auto, V validates, H hides the header, S the settings', async () => {
+  it('Space calls, P pauses and resumes, A toggles auto, V and B validate, H hides the header, S the settings', async () => {
     const room = createFakeRoom();
     renderRoom(room);
     const key = (k: string, init: KeyboardEventInit = {}) =>
@@ -602,6 +662,11 @@ describe('the room: keyboard and viewer', () => {
     // While a dialog is open its keys are its own: typing does not call.
     key(' ');
     expect(room.commands.filter((c) => c.type === 'call-next')).toHaveLength(2);
+    fireEvent.keyDown(screen.getByLabelText('Cartela number'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // B, the claim key, opens the same check.
+    key('b');
+    expect(await screen.findByRole('dialog', { name: 'Validate' })).toBeInTheDocument();
   });
 
   it('a viewer sees everything and can act on nothing: another tab is calling', async () => {

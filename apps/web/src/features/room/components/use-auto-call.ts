@@ -42,6 +42,9 @@ export function useAutoCall({
   const status = state?.status ?? null;
   const callable = !!state && callableNow(state, view.online);
   const inFlight = useRef(false);
+  // Set by stop() at once, before React has drawn the stop: a claim raised in the very moment a call falls due
+  // is not overtaken by that call (product/draw.md#the-claim-rule).
+  const halted = useRef(false);
   const callRef = useRef(call);
   const refusedRef = useRef(onRefused);
   callRef.current = call;
@@ -77,7 +80,7 @@ export function useAutoCall({
     if (resumedAt !== null) due = Math.max(due, resumedAt + speedMs);
     const timer = setTimeout(
       async () => {
-        if (inFlight.current) return;
+        if (inFlight.current || halted.current) return;
         inFlight.current = true;
         try {
           const result = await callRef.current();
@@ -95,13 +98,18 @@ export function useAutoCall({
   }, [running, enabled, status, callable, lastCallAt, speedMs, resumedAt, speaking]);
 
   const start = useCallback(() => {
+    halted.current = false;
     setResumedAt(null);
     setRunning(true);
   }, []);
-  const stop = useCallback(() => setRunning(false), []);
+  const stop = useCallback(() => {
+    halted.current = true;
+    setRunning(false);
+  }, []);
   const toggle = useCallback(() => {
     setResumedAt(null);
-    setRunning((on) => !on);
-  }, []);
+    halted.current = running;
+    setRunning(!running);
+  }, [running]);
   return { running, start, stop, toggle };
 }

@@ -34,7 +34,8 @@ describe('useRoomScreen', () => {
     expect(current()).toMatchObject({
       readOnly: false,
       running: true,
-      can: { call: true, pause: true, auto: true, shuffle: true, finish: true, cancel: true },
+      // Cancel only before the first ball (product/draw.md#cancelling).
+      can: { call: true, pause: true, auto: true, shuffle: true, finish: true, cancel: false },
       autoLabel: 'room.controls.auto',
     });
     set({ role: 'viewer' });
@@ -42,6 +43,27 @@ describe('useRoomScreen', () => {
       readOnly: true,
       can: { call: false, pause: false, auto: false, shuffle: false, finish: false, cancel: false },
     });
+  });
+
+  it('pins a claim to the ball on screen and holds every call while it is checked', () => {
+    const { room, current } = model({ calls: 4 });
+    expect(current().claimPin).toBeNull();
+    act(() => current().actions.openValidate());
+    expect(current()).toMatchObject({
+      claimPin: { ball: 65, callCount: 4 },
+      can: { call: false, auto: false },
+    });
+    act(() => current().actions.callNext());
+    expect(room.commands).toEqual([]);
+    act(() => current().actions.showCartela(7));
+    expect(current()).toMatchObject({ claimCartela: 7, claimPin: { ball: 65, callCount: 4 } });
+    act(() => current().actions.closeClaim());
+    expect(current()).toMatchObject({ claimPin: null, can: { call: true, auto: true } });
+  });
+
+  it('offers Cancel before the first ball only', () => {
+    const { current } = model({ sealed: true });
+    expect(current().can.cancel).toBe(true);
   });
 
   it('says the round cannot start offline while the order is sealed', () => {

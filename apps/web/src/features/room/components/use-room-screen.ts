@@ -1,4 +1,4 @@
-import { claimFor, type GameState } from '@cartela/core';
+import { claimFor, type GameState, gameReducer } from '@cartela/core';
 import { type MouseEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -26,6 +26,15 @@ export interface RoomProps {
 
 export type Notice = { title: string; message: string } | null;
 type Decision = 'good-bingo' | 'block';
+
+/**
+ * The ball a claim is judged on: the one current when the agent raised it (B, V or Validate), with its place in
+ * the calls (product/draw.md#the-claim-rule). Null before the first ball.
+ */
+export interface ClaimPin {
+  ball: number;
+  callCount: number;
+}
 
 /** What the running room shows and what it lets the agent do: the screen only lays it out. */
 export interface RoomScreenModel extends HallMoments {
@@ -64,6 +73,8 @@ export interface RoomScreenModel extends HallMoments {
   open: { validate: boolean; refresh: boolean; finish: boolean; cancel: boolean };
   /** The cartela shown in the validation modal. */
   claimCartela: number | null;
+  /** The claim's ball while a claim is being checked (the validate dialog or the card is open). */
+  claimPin: ClaimPin | null;
   deciding: Decision | null;
   cancelFailure: string | null;
 
@@ -144,6 +155,9 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
   const [busy, setBusy] = useState<RoomCommand['type'] | null>(null);
   const [validateOpen, setValidateOpen] = useState(false);
   const [claimCartela, setClaimCartela] = useState<number | null>(null);
+  const [claimPin, setClaimPin] = useState<ClaimPin | null>(null);
+  // A claim is being checked: no ball may be called until it is decided or closed (product/draw.md#the-claim-rule).
+  const claimOpen = validateOpen || claimCartela !== null;
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const [refreshOpen, setRefreshOpen] = useState(false);
   const [finishOpen, setFinishOpen] = useState(false);
@@ -189,7 +203,8 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
   const auto = useAutoCall({
     view,
     speedMs,
-    enabled: !readOnly,
+    // Never while a claim is checked: the claim is judged on the ball it was raised on.
+    enabled: !readOnly && !claimOpen,
     call: () => dispatch({ type: 'call-next' }),
     onRefused: (result) => setNotice({ title: t('room.errors.call'), message: explain(result) }),
   });
@@ -237,7 +252,7 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
   // After the 75th ball the game stays open for a claim on it (decision 069): say what is left to do.
   const allCalled = allBallsCalled(state);
   const callNext = () => {
-    if (blocked || !callable || busy === 'call-next') return;
+    if (blocked || claimOpen || !callable || busy === 'call-next') return;
     void send({ type: 'call-next' }, t('room.errors.call'));
   };
   const pauseResume = () => {
@@ -247,6 +262,7 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
   };
   const autoAllowed =
     !blocked &&
+    !claimOpen &&
     running &&
     state.winners.length === 0 &&
     (state.remaining.length > 0 || (!!state.orderSealed && view.online));
@@ -259,8 +275,9 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
   const shuffle = () => {
     if (shuffleAllowed) void send({ type: 'shuffle' }, t('room.errors.shuffle'));
   };
-  // Cancel: while the game runs and nobody has won; the server cancels it (and refunds a game without calls).
-  const cancellable = !blocked && running && state.winners.length === 0;
+  // Cancel: only before the first ball, as core's reducer decides (product/draw.md#cancelling: once a ball is
+  // called the game is played to its end); the server cancels it and refunds its coins.
+  const cancellable = !blocked && running && gameReducer(state, { type: 'cancel' }).ok;
   const openCancel = () => {
     auto.stop();
     setCancelFailure(null);
@@ -287,15 +304,13 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
     }
     setCancelOpen(false);
     const refunded = result.refundedCoins ?? 0;
-    // In English the server's own sentence; in Amharic the same facts in Amharic.
+    // In English the server's own sentence; in Amharic and Oromo the same facts in their words.
     const said =
       currentLanguage() === 'en' && result.message
         ? result.message
         : refunded > 0
           ? t('room.cancelled.refund', { count: refunded })
-          : calls > 0 && (game?.coinCost ?? 0) > 0
-            ? t('room.cancelled.noRefund')
-            : t('room.cancelled.done');
+          : t('room.cancelled.done');
     notify.screen.success(said, { duration: TOAST_DURATION.screen.error });
     // The games' lists and history hold the game as it was: every answer about games goes, and the coin
     // statement (a refund is its newest row). (Loaded here: the room's own code stays apart from the pages' data
@@ -308,10 +323,22 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
     void navigate(paths.gameHistory(gameId));
   };
   const openValidate = () => {
-    // A claim is judged on the balls called so far: auto call stops so the claim is not overtaken.
+    // The claim key (B), V and Validate: calling stops at once and the claim is pinned to the ball on screen,
+    // so checking takes as long as it needs and no later ball can overtake the claim
+    // (product/draw.md#the-claim-rule).
     auto.stop();
+    const ball = state.calledNumbers.at(-1);
+    setClaimPin(ball === undefined ? null : { ball, callCount: calls });
     setValidateOpen(true);
   };
+  // A call already on its way when the claim was raised (an offline call's write takes a few milliseconds)
+  // lands after it: core judges the claim on every ball called, so the pin names that ball too.
+  useEffect(() => {
+    if (!claimOpen) return;
+    const ball = state.calledNumbers.at(-1);
+    if (ball === undefined) return;
+    setClaimPin((pin) => (pin && pin.callCount >= calls ? pin : { ball, callCount: calls }));
+  }, [claimOpen, calls, state.calledNumbers]);
   const showCartela = (n: number) => {
     setValidateOpen(false);
     setClaimCartela(n);
@@ -394,7 +421,7 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
     allCalled,
     busy,
     can: {
-      call: !blocked && callable,
+      call: !blocked && !claimOpen && callable,
       pause: !blocked && running,
       auto: auto.running || autoAllowed,
       shuffle: shuffleAllowed,
@@ -409,6 +436,7 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
         : 'room.controls.autoNoNetwork',
     open: { validate: validateOpen, refresh: refreshOpen, finish: finishOpen, cancel: cancelOpen },
     claimCartela,
+    claimPin: claimOpen ? claimPin : null,
     deciding,
     cancelFailure,
     actions: {

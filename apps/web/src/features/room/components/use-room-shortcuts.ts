@@ -4,6 +4,7 @@ export interface RoomShortcuts {
   callNext(): void;
   pauseResume(): void;
   auto(): void;
+  /** B (the claim key: Space is Call Next's) or V: stop calling and check a claim on the ball on screen. */
   validate(): void;
   fullscreen(): void;
   header(): void;
@@ -17,7 +18,7 @@ export const SHORTCUT_KEYS: ReadonlyArray<{ keys: string; action: keyof RoomShor
   { keys: 'Space / Enter', action: 'callNext' },
   { keys: 'P', action: 'pauseResume' },
   { keys: 'A', action: 'auto' },
-  { keys: 'V', action: 'validate' },
+  { keys: 'B / V', action: 'validate' },
   { keys: 'F', action: 'fullscreen' },
   { keys: 'H / Ctrl+Shift+H', action: 'header' },
   { keys: 'Ctrl+H', action: 'siteHeader' },
@@ -75,6 +76,7 @@ export function useRoomShortcuts(handlers: RoomShortcuts, enabled = true): void 
       const action = {
         p: h.pauseResume,
         a: h.auto,
+        b: h.validate,
         v: h.validate,
         f: h.fullscreen,
         h: h.header,

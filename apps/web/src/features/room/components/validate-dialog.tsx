@@ -7,24 +7,50 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, fieldDescriptionId } from '@/components/ui/label';
 import { DigitsInput } from '@/components/ui/number-input';
+import { type ClaimStory, claimStory } from '@/lib/claim-story';
 import { useFormat } from '@/lib/format';
 import { prizeShareOf } from '../model/prize-share';
 import { usePatternName } from '../utils';
+import type { ClaimPin } from './use-room-screen';
+
+/** 'Claim on B-7, ball 21': the ball the claim is judged on, as the agent saw it when the check opened. */
+function PinnedBall({ pin }: { pin: ClaimPin }) {
+  const { t } = useTranslation();
+  return (
+    <p className="text-center font-semibold text-ink" data-testid="claim-pin">
+      {t('room.check.pin', { ball: ballLabel(pin.ball), call: pin.callCount })}
+    </p>
+  );
+}
+
+/** Why the verdict holds, in the hall's words: 'Completed by this ball', or on which earlier ball. */
+export function useClaimStoryText() {
+  const { t } = useTranslation();
+  return (story: ClaimStory): string | null =>
+    story === null
+      ? null
+      : story.kind === 'completed-here'
+        ? t('room.check.completedHere')
+        : t('room.check.completedEarlier', { call: story.call, ball: story.ball, claimed: story.claimed });
+}
 
 /**
- * Validate (product/screens.md#validation-modal): the cartela number, the game's pattern, 'Show Bingo Card'. The
- * verdict is core's claimFor, on this device's state: it works offline.
+ * Validate (product/screens.md#validation-modal): the claim's ball, the cartela number, the game's pattern, 'Show
+ * Bingo Card'. The verdict is core's claimFor, on this device's state: it works offline.
  */
 export function ValidateDialog({
   open,
   onOpenChange,
   state,
+  pin = null,
   onShow,
   onNotInGame,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   state: GameState;
+  /** The ball the claim is judged on (null before the first ball). */
+  pin?: ClaimPin | null;
   onShow: (cartelaNumber: number) => void;
   /** A number that is not one of the game's cartelas was asked for (the hall hears it). */
   onNotInGame?: (cartelaNumber: number) => void;
@@ -71,6 +97,7 @@ export function ValidateDialog({
       title={t('room.validate.title')}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
+        {pin && <PinnedBall pin={pin} />}
         <Field id={id} label={t('room.validate.cartela')} error={error}>
           <DigitsInput
             id={id}
@@ -95,13 +122,14 @@ export function ValidateDialog({
 }
 
 /**
- * The bingo validation modal: the card with its called cells green and the pattern's cells ringed, the last
- * ball and whether it is on the card, the pattern's progress, and the decision: GOOD BINGO only when core says
- * the card wins (or the agent's own pattern), BLOCK CARTELA otherwise.
+ * The bingo validation modal: the card with its called cells green and the pattern's cells ringed, the claim's
+ * ball, the pattern's progress, the verdict and why (completed by this ball, or on which earlier one), and the
+ * decision: GOOD BINGO only when core says the card wins (or the agent's own pattern), BLOCK CARTELA otherwise.
  */
 export function ValidationModal({
   cartelaNumber,
   state,
+  pin = null,
   readOnly,
   busy,
   prize = null,
@@ -110,6 +138,8 @@ export function ValidationModal({
 }: {
   cartelaNumber: number | null;
   state: GameState;
+  /** The ball the claim was raised on; else the state's last ball. */
+  pin?: ClaimPin | null;
   readOnly: boolean;
   /** The game's prize in ETB, when known: a win shared with another card on the same ball says its share. */
   prize?: number | null;
@@ -119,10 +149,16 @@ export function ValidationModal({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  // Judged on the state as it is now: a ball called while the modal is open changes the verdict (a late claim).
+  const storyText = useClaimStoryText();
+  // Judged on the state as it is now, which no call changes while the check is open (the room holds calls).
   const found = cartelaNumber === null ? null : claimFor(state, cartelaNumber);
   if (!found?.ok) return null;
   const { cartela, claim: verdict } = found;
+  const calls = state.calledNumbers.length;
+  const claimBall = pin ?? (verdict.lastBall === null ? null : { ball: verdict.lastBall, callCount: calls });
+  const story = claimStory({ reason: verdict.reason, callCount: calls, completedOn: verdict.completedOn });
+  // A late claim's card shows the ball that completed it too (dashed), the one the player missed.
+  const missed = story?.kind === 'completed-earlier' ? verdict.completedOn?.ball : undefined;
   const n = cartela.cartelaNumber;
   const called = new Set(state.calledNumbers);
   const pattern = new Set((verdict.progress?.cells ?? []).map(([r, c]) => `${r}:${c}`));
@@ -183,6 +219,7 @@ export function ValidationModal({
                   'flex size-full items-center justify-center rounded-lg',
                   pattern.has(`${r}:${c}`) && 'ring-3 ring-coin-500 ring-inset',
                   value === verdict.lastBall && 'outline-3 outline-offset-1 outline-brand-600',
+                  value === missed && 'outline-3 outline-offset-1 outline-danger-600 outline-dashed',
                 )}
               >
                 {value}
@@ -190,14 +227,7 @@ export function ValidationModal({
             )}
           />
         </div>
-        {verdict.lastBall !== null && (
-          <p className="text-center font-semibold text-ink">
-            {t('room.modal.lastBall', { ball: ballLabel(verdict.lastBall) })}{' '}
-            <span className={verdict.lastBallOnCard ? 'text-success-700' : 'text-danger-700'}>
-              ({verdict.lastBallOnCard ? t('room.modal.onCard') : t('room.modal.notOnCard')})
-            </span>
-          </p>
-        )}
+        {claimBall && <PinnedBall pin={claimBall} />}
         {progress && !progress.manual && (
           <div className="space-y-1">
             <div className="flex justify-between text-sm">
@@ -221,19 +251,26 @@ export function ValidationModal({
             </div>
           </div>
         )}
-        <p
+        <div
           role="status"
           className={clsx(
-            'rounded-lg px-3 py-2 text-center font-semibold',
+            'rounded-lg px-3 py-2 text-center',
             verdict.winner ? 'bg-success-50 text-success-700' : 'bg-danger-50 text-danger-700',
           )}
         >
-          {alreadyWinner
-            ? t('room.modal.alreadyWinner')
-            : verdict.manual && !blocked
-              ? t('room.modal.manual')
-              : t(`room.claim.${verdict.reason}`)}
-        </p>
+          <p className="font-semibold text-balance">
+            {alreadyWinner
+              ? t('room.modal.alreadyWinner')
+              : verdict.manual && !blocked
+                ? t('room.modal.manual')
+                : t(`room.claim.${verdict.reason}`)}
+          </p>
+          {story && (
+            <p className="mt-0.5 text-sm font-medium text-balance" data-testid="claim-story">
+              {storyText(story)}
+            </p>
+          )}
+        </div>
         {share !== null && share.sharedBy > 1 && (
           <p className="text-center font-semibold text-ink" data-testid="prize-share">
             {alreadyWinner

@@ -214,7 +214,8 @@ describe('the hall display', () => {
     expect(claim).toHaveAttribute('data-verdict', 'checking');
     expect(claim).toHaveTextContent('Checking cartela 7');
     expect(claim).toHaveTextContent('Checking...');
-    expect(claim).toHaveTextContent('Last ball I-20 (on the card)');
+    // The ball the claim is judged on, and its place in the calls.
+    expect(within(claim).getByTestId('claim-pin')).toHaveTextContent('Claim on I-20, ball 3');
     const cells = within(claim).getAllByRole('cell');
     expect(cells).toHaveLength(25);
     const called = cells.filter((c) => c.hasAttribute('data-called')).map((c) => c.textContent);
@@ -233,7 +234,48 @@ describe('the hall display', () => {
     expect(screen.getByTestId('claim')).toHaveTextContent('Cartela 7');
     expect(screen.getByTestId('claim')).not.toHaveTextContent('Checking cartela 7');
     caller.send({ type: 'blocked', cartelaNumber: 7, reason: 'LATE_CLAIM' });
-    expect(screen.getByTestId('claim')).toHaveTextContent('Late claim: the last ball is not on the card');
+    expect(screen.getByTestId('claim')).toHaveTextContent(
+      'Late claim: an earlier ball completed the pattern',
+    );
+  });
+
+  it('a late claim says on which ball the card was completed, as the room recorded it, while the hall calls on', () => {
+    vi.useFakeTimers();
+    const caller = room();
+    render(<RoomDisplay gameId="G7K2M9QX4TB" options={{ openChannel, loadStored: nothingStored }} />);
+    // Cartela 7's corners complete on the 4th ball (O-65); the claim comes on the 5th (B-2, on the card, in no
+    // corner), and the hall has called the 6th since.
+    const view = withCard(makeView([1, 61, 5, 65, 2, 3]));
+    const late = {
+      ...view,
+      state: {
+        ...view.state!,
+        blocked: [7],
+        validations: [
+          {
+            cartelaNumber: 7,
+            decision: 'block',
+            reason: 'LATE_CLAIM',
+            callCount: 5,
+            lastBall: 2,
+            completedOn: { ball: 65, callCount: 4 },
+            at: null,
+          },
+        ],
+      },
+    } as RoomView;
+    caller.send({ type: 'view', view: late });
+    caller.send({ type: 'blocked', cartelaNumber: 7, reason: 'LATE_CLAIM' });
+    const claim = screen.getByTestId('claim');
+    expect(within(claim).getByTestId('claim-pin')).toHaveTextContent('Claim on B-2, ball 5');
+    expect(within(claim).getByTestId('claim-story')).toHaveTextContent(
+      'Completed on ball 4 (O-65), claimed on ball 5',
+    );
+    const called = within(claim)
+      .getAllByRole('cell')
+      .filter((c) => c.hasAttribute('data-called'))
+      .map((c) => c.textContent);
+    expect(called).not.toContain('3');
   });
 
   it('a closed modal takes the claim off the TV; a win shows GOOD BINGO with the prize (shared on a tie)', () => {
@@ -261,6 +303,7 @@ describe('the hall display', () => {
     const claim = screen.getByTestId('claim');
     expect(claim).toHaveAttribute('data-verdict', 'good');
     expect(claim).toHaveTextContent('GOOD BINGO');
+    expect(within(claim).getByTestId('claim-story')).toHaveTextContent('Completed by this ball');
     expect(claim).toHaveTextContent(/Prize: ETB\s*480/);
     expect(within(claim).getByTestId('confetti').children).toHaveLength(CONFETTI_PIECES);
 

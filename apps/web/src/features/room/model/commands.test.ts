@@ -75,12 +75,14 @@ describe('planCommand', () => {
 
 describe('planCancel', () => {
   it("asks core first, and sends the reason trimmed (none when it's empty)", () => {
-    expect(planCancel(game(1), '  Power cut  ', AT)).toMatchObject({
+    expect(planCancel(game(0), '  Power cut  ', AT)).toMatchObject({
       kind: 'cancel',
       reason: 'Power cut',
       state: { status: 'cancelled', cancelReason: 'Power cut' },
     });
     expect(planCancel(game(0), '   ', AT)).toMatchObject({ kind: 'cancel', reason: '' });
+    // Once a ball is called the game is played to its end (product/draw.md#cancelling).
+    expect(planCancel(game(1), 'Power cut', AT)).toMatchObject({ kind: 'refused', code: 'GAME_STARTED' });
     const won = planCommand(
       record(game(5)),
       { type: 'validate', cartelaNumber: 1, decision: 'good-bingo' },

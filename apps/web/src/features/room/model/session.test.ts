@@ -574,10 +574,13 @@ describe('RoomSession: cancel', () => {
 
   it('sends the outbox first, then POST /cancel with the reason; the room keeps the cancelled game at its seq', async () => {
     const { server, browser, open } = setup();
-    const session = await started(open);
+    const session = open();
+    await session.idle();
+    // Two shuffles before the first call, offline: they wait in the outbox.
     server.setOnline(false);
     browser.setOnline(false);
-    await callN(session, 2);
+    expect(await session.dispatch({ type: 'shuffle' })).toMatchObject({ ok: true });
+    expect(await session.dispatch({ type: 'shuffle' })).toMatchObject({ ok: true });
     server.setOnline(true);
     browser.setOnline(true);
 
@@ -585,17 +588,26 @@ describe('RoomSession: cancel', () => {
 
     expect(result).toMatchObject({
       ok: true,
-      message: 'Game cancelled: no refund, balls had been called',
-      refundedCoins: 0,
+      message: 'Game cancelled: 1 coins refunded',
+      refundedCoins: 1,
       state: { status: 'cancelled', cancelReason: 'Power cut' },
     });
     const cancelAt = server.calls.indexOf(`POST /api/games/${server.gameId}/cancel`);
     expect(server.calls.slice(0, cancelAt)).toContain(`POST /api/games/${server.gameId}/events`);
-    expect(server.log.map((e) => e.type)).toEqual(['call-next', 'call-next', 'call-next', 'cancel']);
+    expect(server.log.map((e) => e.type)).toEqual(['shuffle', 'shuffle', 'cancel']);
     expect(server.state).toMatchObject({ status: 'cancelled', cancelReason: 'Power cut' });
     expect(session.getView()).toMatchObject({ sync: { kind: 'synced' }, state: { status: 'cancelled' } });
-    expect((await db.gameData.get(server.gameId))?.gameState).toMatchObject({ lastSeq: 4, syncedSeq: 4 });
+    expect((await db.gameData.get(server.gameId))?.gameState).toMatchObject({ lastSeq: 3, syncedSeq: 3 });
     expect(await session.dispatch({ type: 'call-next' })).toMatchObject({ ok: false });
+  });
+
+  it("once a ball is called: refused on the device with core's GAME_STARTED, nothing sent (product/draw.md#cancelling)", async () => {
+    const { server, open } = setup();
+    const session = await started(open);
+    const result = await session.dispatch({ type: 'cancel', reason: 'Power cut' });
+    expect(result).toMatchObject({ ok: false, code: 'GAME_STARTED' });
+    expect(server.calls).not.toContain(`POST /api/games/${server.gameId}/cancel`);
+    expect(session.getView().state?.status).toBe('active');
   });
 
   it('before the first call: the coins come back and the user is read again', async () => {

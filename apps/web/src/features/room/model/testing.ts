@@ -223,10 +223,7 @@ export function fakeServer(options: FakeServerOptions = {}) {
       if (!result.ok) return conflict(result.error.message, result.error.code);
       act({ type: 'cancel', ...(body?.reason ? { reason: body.reason } : {}) });
       const refunded = game().refundedCoins;
-      const message =
-        refunded > 0
-          ? `Game cancelled: ${refunded} coins refunded`
-          : 'Game cancelled: no refund, balls had been called';
+      const message = refunded > 0 ? `Game cancelled: ${refunded} coins refunded` : 'Game cancelled';
       if (override === 'lose-answer') throw new TypeError('Failed to fetch');
       return json(200, { message, game: detail() });
     }
