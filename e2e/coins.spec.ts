@@ -3,7 +3,8 @@ import { expectAccessible } from './support/axe';
 import { mainNav, signInAs, tokenFor } from './support/pages';
 import { expect, test } from './support/test';
 
-// The coin statement (decision 075): after a top-up by the admin and two cancelled games (one refunded, one not),
+// The coin statement (decision 075): after a top-up by the admin, a game cancelled before its first call (refunded)
+// and one finished after a call (spent: a game with calls is never cancelled, product/draw.md#cancelling),
 // agent1's statement adds up to the balance its navigation bar shows, page after page; the admin reaches the same
 // statement from the agents table; a commission-share agent has no statement in its menu.
 
@@ -24,8 +25,11 @@ async function call<T>(
   return (await res.json()) as T;
 }
 
-/** A game of agent1 on cartelas 91-95, cancelled: before its first call (refunded) or after one (spent). */
-async function cancelledGame(request: APIRequestContext, token: string, afterACall: boolean) {
+/**
+ * A game of agent1 on cartelas 91-95: cancelled before its first call (refunded), or finished after one (spent:
+ * once a ball is called the game is played to its end).
+ */
+async function endedGame(request: APIRequestContext, token: string, afterACall: boolean) {
   const { game } = await call<{ game: { id: string } }>(
     request,
     token,
@@ -34,8 +38,10 @@ async function cancelledGame(request: APIRequestContext, token: string, afterACa
     { stake: 20, cartelaNumbers: [91, 92, 93, 94, 95], selectedPattern: 'full-house' },
     { 'Idempotency-Key': `coins-e2e-${Date.now()}-${afterACall}` },
   );
-  if (afterACall) await call(request, token, 'POST', `/api/games/${game.id}/call-number`);
-  await call(request, token, 'POST', `/api/games/${game.id}/cancel`, {});
+  if (afterACall) {
+    await call(request, token, 'POST', `/api/games/${game.id}/call-number`);
+    await call(request, token, 'POST', `/api/games/${game.id}/finish`);
+  } else await call(request, token, 'POST', `/api/games/${game.id}/cancel`, {});
 }
 
 /** A number as the English screens print it ('1,234', '+5', '−5'); 0 for an empty cell. */
@@ -71,7 +77,7 @@ async function wholeStatement(page: Page) {
 }
 
 test.describe('the coin statement', () => {
-  test('[AGENT] after a top-up and two cancelled games, the statement adds up to the balance in the bar', async ({
+  test('[AGENT] after a top-up, a cancelled game and a finished one, the statement adds up to the balance in the bar', async ({
     page,
     request,
   }) => {
@@ -84,8 +90,8 @@ test.describe('the coin statement', () => {
       etbAmount: 600,
       notes: 'e2e top-up',
     });
-    await cancelledGame(request, agent, false);
-    await cancelledGame(request, agent, true);
+    await endedGame(request, agent, false);
+    await endedGame(request, agent, true);
 
     await signInAs(page, 'agent1');
     await mainNav(page).getByRole('link', { name: 'Coins' }).click();
@@ -101,7 +107,7 @@ test.describe('the coin statement', () => {
       `${inBar.toLocaleString('en-US')} ${inBar === 1 ? 'coin' : 'coins'}`,
     );
 
-    // The newest rows: the second game spent (no refund after a call), the first refunded, both charged, the top-up.
+    // The newest rows: the second game spent (finished after a call), the first refunded, both charged, the top-up.
     const table = page.getByRole('table', { name: 'Coin statement, newest first' });
     const newest = table.locator('tbody tr');
     await expect(newest.nth(0)).toContainText('Game');

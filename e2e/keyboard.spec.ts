@@ -3,7 +3,7 @@
 // Space or the arrows, and each dialog checked by axe as it opens (a11y.spec.ts checks the pages).
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { signInAs } from './support/pages';
+import { signInAs, tokenFor } from './support/pages';
 import { expect, test } from './support/test';
 
 /** Presses Tab until `target` has the focus (fails after 60 presses): it is reachable by keyboard. */
@@ -15,7 +15,7 @@ async function tabTo(page: Page, target: Locator) {
   throw new Error(`Tab never reached ${target}`);
 }
 
-test('an agent creates a game and runs it by keyboard alone', async ({ page }) => {
+test('an agent creates a game and runs it by keyboard alone', async ({ page, request }) => {
   test.slow();
   await signInAs(page, 'agent1', '/game');
 
@@ -88,4 +88,20 @@ test('an agent creates a game and runs it by keyboard alone', async ({ page }) =
   await page.locator('body').focus();
   await page.keyboard.press('Enter');
   await expect(called).toHaveCount(4, { timeout: 10_000 });
+
+  // The claim key: B stops calling and opens the check on the ball on screen.
+  await page.keyboard.press('b');
+  await expect(validate).toBeVisible();
+  await expect(validate.getByTestId('claim-pin')).toHaveText(/^Claim on [BINGO]-\d+, ball 4$/);
+  await page.keyboard.press('Escape');
+  await expect(validate).toBeHidden();
+
+  // The round is played to its end (a game with calls is never cancelled): its cartelas are free again for the
+  // worker's next tests (a cartela is in one unfinished game at a time, product/draw.md#invariants).
+  await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
+  const gameId = page.url().split('/').at(-1)!;
+  const finished = await request.post(`/api/games/${gameId}/finish`, {
+    headers: { Authorization: `Bearer ${await tokenFor(request, 'agent1')}` },
+  });
+  expect(finished.status(), await finished.text()).toBe(200);
 });

@@ -6,7 +6,7 @@
 //
 // What is compared at the end: the room's own record (IndexedDB, what a reload shows), what the room displays
 // (count, board, current ball, recent calls), the server's game (GET /api/games/{id}), the order the server
-// revealed with the first call, and, once the game is cancelled and its seed published, the order that seed gives
+// revealed with the first call, and, once the game is finished and its seed published, the order that seed gives
 // (core's drawOrder, checked against the commitment).
 //
 // @proof: about a minute of real auto call, so it runs with the slower proofs (`npm run proof`), not `npm test`.
@@ -256,9 +256,9 @@ function watchEvents(context: BrowserContext) {
 
 /**
  * Stops auto call, waits until every call is on the server and nothing moves any more, then compares the
- * room's record, the room's screen, the server's game and the committed order; finally cancels the game (a game
- * with calls refunds nothing, and a cancelled game counts in no figure) so its seed is published, and replays
- * the draw from it.
+ * room's record, the room's screen, the server's game and the committed order; finally finishes the game (a
+ * game with calls is never cancelled: product/draw.md#cancelling) so its seed is published, and replays the
+ * draw from it.
  */
 async function expectOneGame(
   page: Page,
@@ -311,10 +311,10 @@ async function expectOneGame(
   expect(game.lastSeq).toBe(n);
   expect(game.status).toBe('active');
 
-  // The order was committed at creation: the seed, published by the cancel, gives it.
-  await api(request, token, 'POST', `/api/games/${gameId}/cancel`, { reason: 'e2e: network faults proof' });
+  // The order was committed at creation: the seed, published by the finish, gives it.
+  await api(request, token, 'POST', `/api/games/${gameId}/finish`);
   const over = await serverGame(request, token, gameId);
-  expect(over.status).toBe('cancelled');
+  expect(over.status).toBe('finished');
   expect(over.calledNumbers).toEqual(calls);
   expect(over.drawSeed).toMatch(/^[0-9a-f]{64}$/i);
   expect(seedCommitment(over.drawSeed!)).toBe(over.drawCommitment);

@@ -18,6 +18,15 @@ async function newGame(request: APIRequestContext, token: string, cartelas: numb
   return ((await response.json()) as { gameId: string }).gameId;
 }
 
+/** Ends a game the test leaves: finished once a ball is called, cancelled before (product/draw.md#cancelling). */
+async function endGame(request: APIRequestContext, token: string, gameId: string, how: 'finish' | 'cancel') {
+  const response = await request.post(`/api/games/${gameId}/${how}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    ...(how === 'cancel' ? { data: {} } : {}),
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 async function language(page: Page, name: 'English' | 'አማርኛ') {
   await page
     .getByRole('group', { name: /Language|ቋንቋ/ })
@@ -85,7 +94,8 @@ test.describe('The room fits its screens', () => {
   }) => {
     test.slow();
     await page.setViewportSize({ width: 1366, height: 800 });
-    const gameId = await newGame(request, await tokenFor(request, 'agent1'), range(86, 95));
+    const token = await tokenFor(request, 'agent1');
+    const gameId = await newGame(request, token, range(86, 95));
     await signInAs(page, 'agent1', `/game/${gameId}`);
     await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Call Next', exact: true }).click();
@@ -121,6 +131,9 @@ test.describe('The room fits its screens', () => {
     await page.screenshot({ path: `${SHOTS}/room-1366x800-am.png` });
     await expectControlsInView(page, 'የጨዋታ መቆጣጠሪያዎች', 'የክፍሉ ቅንብሮች');
     await language(page, 'English');
+
+    // Played to its end: its cartelas are free for the worker's next tests (one unfinished game per cartela).
+    await endGame(request, token, gameId, 'finish');
   });
 
   test('[AGENT] after the 75th ball the room says to check claims and finish; every control still fits 1366x800, in English and Amharic', async ({
@@ -175,5 +188,7 @@ test.describe('The room fits its screens', () => {
     await expectUncovered(page, 'Fullscreen');
     await page.screenshot({ path: `${SHOTS}/room-phone-fullscreen.png` });
     await expectUncovered(page, 'Cancel game');
+    // No ball was called: the game may still be cancelled, and its cartelas are free again.
+    await endGame(request, await tokenFor(request, 'agent1'), gameId, 'cancel');
   });
 });

@@ -1,7 +1,9 @@
 // The offline game room (issue 10) in Chromium on the built app: a whole game with a real winner and a false
-// claim; the round started online (the order is sealed until the first call, issue 18), then twenty-five calls
-// made offline across reloads and a closed page, synced once each; shuffle offline; cancel with a refund; one
-// caller per game and the hall display following the room.
+// claim; the claim key (B) stopping auto call at once on a late claim; the round started online (the order is
+// sealed until the first call, issue 18), then twenty-five calls made offline across reloads and a closed page,
+// synced once each; shuffle offline; cancel with a refund; one caller per game and the hall display following the
+// room. A game left with calls is finished at the end of its test: a cartela is in one unfinished game at a
+// time (product/draw.md#invariants), and the worker's next tests use the same demo agents.
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { apiCall } from './support/api';
 import { signInAs, tokenFor } from './support/pages';
@@ -196,6 +198,7 @@ test.describe('the game room', () => {
     const { game } = await api<GameAnswer>(request, token, 'GET', `/api/games/${gameId}`);
     expect(game.calledNumbers).toEqual(order.slice(0, 26));
     expect(game.lastSeq).toBe(26);
+    await api(request, token, 'POST', `/api/games/${gameId}/finish`);
   });
 
   test('[AGENT] before the first call: offline the room says to connect and shuffles; online the round starts and the shuffle changed nothing', async ({
@@ -230,6 +233,7 @@ test.describe('the game room', () => {
     expect(game.shuffles).toEqual([expect.objectContaining({ afterCalls: 0, reordered: false })]);
     expect(game.calledNumbers).toEqual(order.slice(0, 1));
     expect(game.lastSeq).toBe(2);
+    await api(request, token, 'POST', `/api/games/${gameId}/finish`);
   });
 
   test('[AGENT] cancels a game before its first call: the coins come back and the history says why', async ({
@@ -301,6 +305,95 @@ test.describe('the game room', () => {
     await expect(display.getByRole('img', { name: ballLabel(order[1]!) }).first()).toBeVisible({
       timeout: 15_000,
     });
+    await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await api(request, token, 'POST', `/api/games/${gameId}/finish`);
+  });
+
+  test('[AGENT] the claim key B stops auto call at once and pins the ball on screen; a late claim says on which ball the card was completed', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.slow();
+    // agent2 (commission share) with cartelas 126-135: no other spec plays them.
+    const token = await tokenFor(request, 'agent2');
+    const gameId = await newGame(request, token, 'four-corners', range(126, 135));
+    await signInAs(page, 'agent2', `/game/${gameId}`);
+    await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
+    const { order, state: initial } = await startRound(page, request, token, gameId);
+    const display = await openDisplay(context, gameId);
+    await page.bringToFront();
+
+    // By hand up to the ball that completes a card's four corners: a claim on it would win.
+    const win = firstCornerWin(order, initial);
+    for (let i = 1; i < win.calls; i++) await callNext(page, i + 1, order[i]!);
+
+    // Then auto call at 2 s, muted (its rhythm is the interval alone), and the player shouts one ball late: the
+    // agent presses B the moment the next ball shows.
+    await page.getByRole('button', { name: 'Room settings' }).click();
+    await page.getByRole('combobox', { name: 'Calling speed' }).selectOption('2000');
+    const voice = page
+      .getByRole('region', { name: 'Room settings' })
+      .getByRole('button', { name: 'Voice', exact: true });
+    await voice.click();
+    await expect(voice).toHaveAttribute('aria-pressed', 'false');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Auto Call', exact: true }).click();
+    await page.waitForFunction(
+      (text) => [...document.querySelectorAll('dd, p, span')].some((el) => el.textContent === text),
+      `${win.calls + 1}/75`,
+      { polling: 'raf', timeout: 15_000 },
+    );
+    await page.keyboard.press('b');
+
+    // The check names the ball on screen, and calling has stopped: two intervals later no ball has followed.
+    const dialog = page.getByRole('dialog', { name: 'Validate' });
+    await expect(dialog).toBeVisible();
+    const pin = (await dialog.getByTestId('claim-pin').innerText()).match(
+      /^Claim on ([BINGO]-\d+), ball (\d+)$/,
+    );
+    expect(pin, 'the pinned ball').not.toBeNull();
+    const claimed = Number(pin![2]);
+    expect(claimed).toBeGreaterThan(win.calls);
+    expect(pin![1]).toBe(ballLabel(order[claimed - 1]!));
+    await page.waitForTimeout(4_500);
+    await expect(room(page).calls(claimed)).toBeVisible();
+    await expect
+      .poll(
+        async () => (await api<GameAnswer>(request, token, 'GET', `/api/games/${gameId}`)).game.calledNumbers,
+      )
+      .toEqual(order.slice(0, claimed));
+
+    // The card completed on an earlier ball: a late claim, and the check says on which.
+    await dialog.getByLabel('Cartela number').fill(String(win.cartela));
+    await dialog.getByRole('button', { name: 'Show Bingo Card' }).click();
+    const modal = page.getByRole('dialog', { name: `Cartela #${win.cartela}` });
+    await expect(modal.getByTestId('claim-pin')).toHaveText(`Claim on ${pin![1]}, ball ${claimed}`);
+    await expect(modal).toContainText('Late claim');
+    const story = `Completed on ball ${win.calls} (${ballLabel(order[win.calls - 1]!)}), claimed on ball ${claimed}`;
+    await expect(modal.getByTestId('claim-story')).toHaveText(story);
+    await expect(modal.getByRole('button', { name: 'GOOD BINGO' })).toHaveCount(0);
+    await modal.getByRole('button', { name: 'BLOCK CARTELA' }).click();
+    await expect(page.getByText('Cartela blocked - not a winner yet!').first()).toBeVisible();
+    // The TV says it too.
+    await expect(display.getByTestId('claim').getByTestId('claim-story')).toHaveText(story, {
+      timeout: 10_000,
+    });
+
+    // Finished without a winner; the history keeps why the claim lost.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Finish Game', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Finish Game?' })
+      .getByRole('button', { name: 'Finish Game' })
+      .click();
+    await expect
+      .poll(async () => (await api<GameAnswer>(request, token, 'GET', `/api/games/${gameId}`)).game.status, {
+        timeout: 20_000,
+      })
+      .toBe('finished');
+    await page.goto(`/game-history/${gameId}`);
+    await expect(page.getByRole('table', { name: 'Claims' }).getByTestId('claim-story')).toHaveText(story);
   });
 });
 

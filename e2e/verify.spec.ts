@@ -235,6 +235,9 @@ test.describe('a player checks a game', () => {
     await expect(laptop.getByText('No game has the id GZZZZZZZZZZ.', { exact: false })).toBeVisible();
     await shot(laptop, 'verify-unknown-1366-en');
     await laptop.context().close();
+
+    // Played to its end: its cartelas are free for the worker's next tests (one unfinished game per cartela).
+    await api(request, token, 'POST', `/api/games/${running}/finish`);
   });
 
   test('[ADMIN] the printed cartela sheets say where to check any game', async ({ page }) => {
