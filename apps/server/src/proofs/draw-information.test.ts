@@ -11,8 +11,6 @@
 // ball, refused ones included; then the public check and the metrics. Only the first call itself is left out:
 // it is where the order comes out, and from then on there is no undo (draw-no-undo.test.ts).
 import { createHash } from 'node:crypto';
-import type { RouteDef } from '@cartela/contract';
-import * as contract from '@cartela/contract';
 import { drawOrder, generateBalancedSet, seedCommitment } from '@cartela/core';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -27,18 +25,11 @@ import {
   startTestApp,
   type TestApp,
 } from '../test/helpers.js';
+import { CONTRACT_ROUTES } from './contract-routes.js';
 import { byAccess, PERMISSIONS } from './permissions-table.js';
 import { type Method, type Req, voicePackZip, type World } from './permissions-world.js';
 
-const isRoute = (value: unknown): value is RouteDef =>
-  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;
-
-/** Every route of packages/contract, by 'METHOD /path'. */
-const ROUTES = Object.values(contract)
-  .flatMap((group) =>
-    typeof group === 'object' && group !== null ? Object.values(group).filter(isRoute) : [],
-  )
-  .map((route) => ({ key: `${route.method} ${route.path}`, route }));
+const ROUTES = [...CONTRACT_ROUTES].map(([key, route]) => ({ key, route }));
 
 /**
  * The one request that is not asked of the two worlds: the first call, whose answer carries the order by design

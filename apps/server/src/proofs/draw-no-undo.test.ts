@@ -9,23 +9,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { RouteDef } from '@cartela/contract';
-import * as contract from '@cartela/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupDatabase, restoreDatabase } from '../db/backup.js';
 import { gameCaller } from '../test/games.js';
 import { loginAs, startTestApp, type TestApp } from '../test/helpers.js';
+import { CONTRACT_ROUTES } from './contract-routes.js';
 import { byAccess, type CallerName, PERMISSIONS } from './permissions-table.js';
 import { buildWorld, type Method, type World } from './permissions-world.js';
 
-const isRoute = (value: unknown): value is RouteDef =>
-  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;
-const ROUTES = Object.values(contract)
-  .flatMap((group) =>
-    typeof group === 'object' && group !== null ? Object.values(group).filter(isRoute) : [],
-  )
-  .map((route) => ({ key: `${route.method} ${route.path}`, route }));
+const ROUTES = [...CONTRACT_ROUTES].map(([key, route]) => ({ key, route }));
 
 /** The routes that play a game to its end: the only ways a started game may end. */
 const PLAYS = new Set(['POST /api/games/:id/finish']);

@@ -11,24 +11,14 @@
 // show they hold their own rows and none of A's.
 import { randomUUID } from 'node:crypto';
 import type { RouteDef } from '@cartela/contract';
-import * as contract from '@cartela/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../test/helpers.js';
+import { CONTRACT_ROUTES } from './contract-routes.js';
 import { CALLER_NAMES, type CallerName, expectedOf, type Outcome, PERMISSIONS } from './permissions-table.js';
 import { buildWorld, expectErrorModel, type Method, type Req, type World } from './permissions-world.js';
 
-const isRoute = (value: unknown): value is RouteDef =>
-  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;
-
-/** Every route packages/contract defines, by 'METHOD /path' (Fastify's :param style). */
-const CONTRACT = new Map<string, RouteDef>(
-  Object.values(contract)
-    .flatMap((group) =>
-      typeof group === 'object' && group !== null ? Object.values(group).filter(isRoute) : [],
-    )
-    .map((route) => [`${route.method} ${route.path}`, route] as const),
-);
+const CONTRACT = CONTRACT_ROUTES;
 
 // Top-level: the app (on a fresh database) is built before the tests are listed, because its OpenAPI document
 // is what lists them. The same app and database serve the whole file.
