@@ -53,3 +53,23 @@ export function usePublicUrl(): string {
   }, []);
   return url;
 }
+
+/**
+ * An address only this computer opens (localhost, 127.x.x.x, ::1, 0.0.0.0): what the QR code points at when
+ * PUBLIC_URL is not set and the room was opened on the server's own machine. No player's phone reaches it.
+ */
+export function isLoopback(address: string): boolean {
+  let host: string;
+  try {
+    host = new URL(address).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    host === '[::1]' ||
+    host === '0.0.0.0'
+  );
+}

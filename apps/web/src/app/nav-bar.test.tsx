@@ -31,22 +31,25 @@ describe('navigation bar', () => {
     ]);
   });
 
-  it('gives a virtual-coin agent Dashboard, Game, Reports, Coins and Settings', async () => {
+  it('gives a virtual-coin agent Dashboard, Game, Cartelas, Reports, Coins and Settings', async () => {
     openAs(makeUser(), '/dashboard');
     expect(await menuLinks()).toEqual([
       ['Dashboard', '/dashboard'],
       ['Game', '/game'],
+      // Its own cartelas and their print sheets (decision 085).
+      ['Cartelas', '/agents'],
       ['Reports', '/reports'],
       ['Coins', '/coins'],
       ['Settings', '/settings'],
     ]);
   });
 
-  it('gives a commission-share agent Dashboard, Game, Reports and Settings: it has no coins', async () => {
+  it('gives a commission-share agent Dashboard, Game, Cartelas, Reports and Settings: it has no coins', async () => {
     openAs(makeUser({ financialModel: 'commission-share' }), '/dashboard');
     expect(await menuLinks()).toEqual([
       ['Dashboard', '/dashboard'],
       ['Game', '/game'],
+      ['Cartelas', '/agents'],
       ['Reports', '/reports'],
       ['Settings', '/settings'],
     ]);

@@ -62,10 +62,11 @@ export function NavBar({ user }: { user: SessionUser }) {
   // Until a demo password is replaced every page leads to the profile: a menu would only bounce there.
   const items = user.mustChangePassword ? [] : menuFor(user.role, user.financialModel);
   const showCoins = user.role === 'agent' && user.financialModel === 'virtual-coin';
-  // The admin's eight items sit in one row only on an extra-large screen, in every language (Oromo's are the
-  // longest, decision 078); below it they fold into the menu panel, as every menu does below lg.
+  // The admin's eight items, and a virtual-coin agent's six with its coins beside them, sit in one row only on an
+  // extra-large screen, in every language (Oromo's are the longest, decision 078; at 1024 px the agent's six
+  // overflowed even in English, decision 085); below it they fold into the menu panel, as every menu does below lg.
   const fold =
-    items.length > 6 ? { row: 'xl:flex', panel: 'xl:hidden' } : { row: 'lg:flex', panel: 'lg:hidden' };
+    items.length > 5 ? { row: 'xl:flex', panel: 'xl:hidden' } : { row: 'lg:flex', panel: 'lg:hidden' };
 
   // The panel closes whenever the page changes (an item was chosen, or the back button was used).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change on purpose

@@ -2,7 +2,7 @@ import type { Role, SessionUser } from '@cartela/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminUser, makeUser, openAs, superAgentUser } from '@/test/utils';
-import { PAGES } from './pages';
+import { menuEntries, PAGES } from './pages';
 import { redirectFor } from './route-guard';
 
 const USERS: Record<Role, () => SessionUser> = {
@@ -12,13 +12,15 @@ const USERS: Record<Role, () => SessionUser> = {
 };
 
 /** Every (role, page) pair of the menus: what each role sees in its navigation bar. */
-const MENU_ENTRIES = PAGES.flatMap(({ path, access, menu }) =>
-  access === 'public' ? [] : (menu?.roles ?? []).map((role) => [role, path, access] as const),
-);
+const MENU_ENTRIES = PAGES.flatMap((page) => {
+  const { path, access } = page;
+  if (access === 'public') return [];
+  return menuEntries(page).flatMap((menu) => menu.roles.map((role) => [role, path, access] as const));
+});
 
 describe('the page table', () => {
   it('has the menus of product/roles.md#menus, no page twice, and no menu entry to a public page', () => {
-    expect(MENU_ENTRIES.length).toBe(14);
+    expect(MENU_ENTRIES.length).toBe(15);
     expect(PAGES.filter((page) => page.access === 'public' && page.menu)).toEqual([]);
     const paths = PAGES.map((page) => page.path);
     expect(new Set(paths).size).toBe(paths.length);

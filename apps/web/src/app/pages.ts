@@ -12,6 +12,10 @@ export const PAGES: readonly PageEntry[] = Object.values(features)
     page.path === paths.settings ? { ...page, children: [...voiceSettings, ...(page.children ?? [])] } : page,
   );
 
+/** A page's menu entries, none, one or several. */
+export const menuEntries = (page: PageEntry): readonly MenuEntry[] =>
+  page.menu === undefined ? [] : Array.isArray(page.menu) ? page.menu : [page.menu as MenuEntry];
+
 export interface MenuItem extends Pick<MenuEntry, 'label' | 'icon'> {
   to: string;
 }
@@ -21,7 +25,9 @@ export function menuFor(role: Role, financialModel: FinancialModel | null = null
   const shows = (menu: MenuEntry) =>
     menu.roles.includes(role) &&
     (!menu.models || (financialModel !== null && menu.models.includes(financialModel)));
-  return PAGES.flatMap((page) => (page.menu && shows(page.menu) ? [{ ...page.menu, to: page.path }] : []))
+  return PAGES.flatMap((page) =>
+    menuEntries(page).flatMap((menu) => (shows(menu) ? [{ ...menu, to: page.path }] : [])),
+  )
     .sort((a, b) => a.order - b.order)
     .map(({ to, label, icon }) => ({ to, label, icon }));
 }

@@ -5,6 +5,7 @@ import {
   ChartColumn,
   Coins,
   Gamepad2,
+  Grid3x3,
   LayoutDashboard,
   type LucideIcon,
   Percent,
@@ -30,4 +31,5 @@ export const MENU_ICONS: Readonly<Record<MenuIcon, LucideIcon>> = {
   'audio-lines': AudioLines,
   'user-round': UserRound,
   volume: Volume2,
+  cartelas: Grid3x3,
 };

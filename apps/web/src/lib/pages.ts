@@ -26,7 +26,8 @@ export type MenuIcon =
   | 'user-cog'
   | 'audio-lines'
   | 'user-round'
-  | 'volume';
+  | 'volume'
+  | 'cartelas';
 
 /** A page's place in the navigation bar. */
 export interface MenuEntry {
@@ -80,7 +81,8 @@ export interface PageEntry {
    */
   signIn?: true;
   page: LazyPage;
-  menu?: MenuEntry;
+  /** Its place in the menus; several when roles see it under different names (/agents: the agent's Cartelas). */
+  menu?: MenuEntry | readonly MenuEntry[];
   children?: readonly ChildPage[];
 }
 

@@ -1,4 +1,4 @@
-import { type CSSProperties, lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { type CSSProperties, lazy, Suspense, useEffect, useState } from 'react';
 import type { ExternalToast } from 'sonner';
 import { errorText } from './errors';
 
@@ -20,22 +20,13 @@ const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster })
 let wanted = false;
 let onWanted: (() => void) | null = null;
 
-/** A phone's width (sonner's own full-width breakpoint). */
-const PHONE = '(max-width: 600px)';
-const subscribePhone = (listener: () => void) => {
-  const query = typeof matchMedia === 'function' ? matchMedia(PHONE) : null;
-  query?.addEventListener('change', listener);
-  return () => query?.removeEventListener('change', listener);
-};
-const isPhone = () => typeof matchMedia === 'function' && matchMedia(PHONE).matches;
-
 /**
- * Where toasts appear: top right, up to 20 at once (product/screens.md#toasts). On a phone a toast is as wide as
- * the screen: at the top it covered a dialog's title and the wizard's steps, so there it rises from the bottom
- * (issue 19). Mounted once by the app.
+ * Where toasts appear: top right, up to 20 at once (product/screens.md#toasts). On a phone (sonner's 600 px) a
+ * toast is as wide as the screen and sits at the top too, below the navigation bar: rising from the bottom it
+ * covered Start Game in the wizard and Auto Call and Validate in the room for 4-5 s; at the top it covers a title
+ * for as long, which nobody has to press (decision 085, replacing 063's bottom). Mounted once by the app.
  */
 export function ToasterHost() {
-  const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
   const [mounted, setMounted] = useState(wanted);
   useEffect(() => {
     onWanted = () => setMounted(true);
@@ -47,14 +38,14 @@ export function ToasterHost() {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      {/* Below the fixed 4rem navigation bar, so a toast never hides Logout or the coins. */}
+      {/* Below the fixed 4rem navigation bar, so a toast never hides Logout, the coins or a phone's Menu. */}
       <Toaster
-        position={phone ? 'bottom-center' : 'top-right'}
+        position="top-right"
         visibleToasts={20}
         richColors
         closeButton
         offset={{ top: '4.75rem', right: '1rem' }}
-        mobileOffset={{ bottom: '1rem' }}
+        mobileOffset={{ top: '4.75rem' }}
         // Sonner's own green and red text are under 4.5:1 on their pale backgrounds: ours meet WCAG AA.
         style={
           {

@@ -114,6 +114,27 @@ describe('the public /verify page', () => {
     expect(oromo.querySelector('[data-story]')?.textContent).toBe(om.claim.completedHere);
   });
 
+  it("a late claim says 'late claim', not a bare 'blocked', with the ball that completed it (decision 085)", () => {
+    const late = {
+      cartelaNumber: 5,
+      decision: 'block' as const,
+      reason: 'LATE_CLAIM',
+      callCount: 21,
+      lastBall: ORDER[20]!,
+      completedOn: { ball: ORDER[19]!, callCount: 20 },
+    };
+    const root = draw(game(finished({ claims: [late] })));
+    const item = root.querySelector('[data-story]')!.parentElement!;
+    expect(item.firstChild?.textContent).toBe('Cartela 5: late claim, blocked, after call 21');
+    expect(item.textContent).toContain(`Completed on ball 20 (${ballLabel(ORDER[19]!)}), claimed on ball 21`);
+    // A game recorded before completedOn was kept still says it was late, from core's reason.
+    const older = draw(game(finished({ claims: [{ ...late, completedOn: undefined }] })));
+    expect(older.textContent).toContain('Cartela 5: late claim, blocked, after call 21');
+    expect(draw(game(finished({ claims: [late] })), 'am').textContent).toContain(
+      'ካርቴላ 5፦ የዘገየ ጥያቄ፣ ታግዷል፣ ከጥሪ 21 በኋላ',
+    );
+  });
+
   it('a tampered call: names the call that differs and what the seed gives there', () => {
     const calls = ORDER.slice(0, 24);
     [calls[6], calls[9]] = [calls[9]!, calls[6]!];

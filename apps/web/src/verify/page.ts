@@ -412,7 +412,11 @@ function claims(game: PublicGame, t: T): HTMLElement {
         {
           class: `rounded-lg px-3 py-1.5 text-sm ${good ? 'bg-success-50 text-success-700' : 'bg-surface-muted'}`,
         },
-        t(good ? 'claim.good' : 'claim.block', { cartela: c.cartelaNumber, call: c.callCount }),
+        // A late claim says so, as the room and the history do: core's LATE_CLAIM, not a bare 'blocked'.
+        t(good ? 'claim.good' : c.reason === 'LATE_CLAIM' ? 'claim.late' : 'claim.block', {
+          cartela: c.cartelaNumber,
+          call: c.callCount,
+        }),
         story &&
           h(
             'span',

@@ -49,19 +49,28 @@ export function NumberInput({ kind, ...props }: ComponentProps<'input'> & { kind
 /**
  * A cartela or ball number as it is typed: digits only, at most `digits` of them, anything else dropped at once.
  * Unlike an amount (NumberInput, judged and never rewritten), a number 1-300 has nothing to lose to this, and
- * the field never shows what could not be one.
+ * the field never shows what could not be one. `asTyped` keeps the text exactly as typed instead, for a caller
+ * that judges it and says why it is refused: the wizard's cartelas, where dropping turned '2.5' into 25 and '1e1'
+ * into 11 (decision 085).
  */
 export function DigitsInput({
   digits = 3,
+  asTyped = false,
   onDigits,
   ...props
-}: Omit<ComponentProps<'input'>, 'onChange'> & { digits?: number; onDigits: (value: string) => void }) {
+}: Omit<ComponentProps<'input'>, 'onChange'> & {
+  digits?: number;
+  asTyped?: boolean;
+  onDigits: (value: string) => void;
+}) {
   return (
     <Input
       inputMode="numeric"
       autoComplete="off"
       {...props}
-      onChange={(event) => onDigits(event.target.value.replace(/\D/g, '').slice(0, digits))}
+      onChange={(event) =>
+        onDigits(asTyped ? event.target.value : event.target.value.replace(/\D/g, '').slice(0, digits))
+      }
     />
   );
 }

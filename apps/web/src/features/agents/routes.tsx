@@ -3,10 +3,14 @@ import { paths } from '@/lib/paths';
 
 export const pages: PageEntry[] = [
   {
-    // Agents open it too (their own cartelas), but only the admin's menu lists it (product/roles.md#menus).
+    // The admin's Agents; an agent's own cartelas, view only, and their print sheets: its menu says Cartelas
+    // (product/roles.md#menus, decision 085).
     path: paths.agents,
     access: ADMIN_OR_AGENT,
     page: lazyPage(() => import('./pages/agents-page'), 'AgentsPage'),
-    menu: { label: 'nav.agents', icon: 'users', roles: ['admin'], order: 20 },
+    menu: [
+      { label: 'nav.agents', icon: 'users', roles: ['admin'], order: 20 },
+      { label: 'nav.cartelas', icon: 'cartelas', roles: ['agent'], order: 30 },
+    ],
   },
 ];

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { DigitsRange, LabelledDigits } from '@/components/ui/number-input';
 import { shortGameId } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { addOne, addRange, numberList } from '../utils/selection';
+import { addOne, addRange, cartelaFromText, numberList } from '../utils/selection';
 
 const ALL_NUMBERS = Array.from({ length: CARTELA_MAX - CARTELA_MIN + 1 }, (_, i) => CARTELA_MIN + i);
 
@@ -66,7 +66,20 @@ export function CartelaStep({
     else notify.error(text);
   }
 
+  // What was typed stays as typed ('2.5' is not 25, '1e1' not 11): a text that is no whole number 1-300 is said
+  // at once under the fields, and its Add waits for a number (decision 085).
+  const notCartela = (text: string) => text.trim() !== '' && cartelaFromText(text) === null;
+  const singleWrong = notCartela(single);
+  const rangeWrong = notCartela(from) || notCartela(to);
+  const typedError = singleWrong
+    ? t('games.wizard.cartelas.invalidNumber')
+    : rangeWrong
+      ? t('games.wizard.cartelas.invalidRange')
+      : null;
+
   function addSingle() {
+    // Already said under the field.
+    if (singleWrong) return;
     const result = addOne(single, selected, assigned);
     if (result.kind === 'invalid') return say('error', t('games.wizard.cartelas.invalidNumber'));
     if (result.kind === 'already')
@@ -80,6 +93,7 @@ export function CartelaStep({
   }
 
   function addFromRange() {
+    if (rangeWrong) return;
     const result = addRange(from, to, selected, assigned);
     if (result.kind === 'invalid') return say('error', t('games.wizard.cartelas.invalidRange'));
     const refused =
@@ -129,10 +143,13 @@ export function CartelaStep({
             className="w-28"
             value={single}
             placeholder="1-300"
+            asTyped
+            aria-invalid={singleWrong || undefined}
+            aria-describedby={singleWrong ? `${id}-typed` : undefined}
             onDigits={setSingle}
             onKeyDown={onEnter(addSingle)}
           />
-          <Button variant="secondary" onClick={addSingle} disabled={single === ''}>
+          <Button variant="secondary" onClick={addSingle} disabled={single.trim() === '' || singleWrong}>
             {t('games.wizard.cartelas.add')}
           </Button>
         </div>
@@ -145,15 +162,23 @@ export function CartelaStep({
             values={{ from, to }}
             labels={{ from: t('games.wizard.cartelas.from'), to: t('games.wizard.cartelas.to') }}
             placeholders={{ from: '1', to: '300' }}
+            asTyped
+            aria-invalid={rangeWrong || undefined}
+            aria-describedby={rangeWrong ? `${id}-typed` : undefined}
             onDigits={(end, value) => (end === 'from' ? setFrom : setTo)(value)}
             onKeyDown={onEnter(addFromRange)}
           />
-          <Button variant="secondary" onClick={addFromRange} disabled={from === ''}>
+          <Button variant="secondary" onClick={addFromRange} disabled={from.trim() === '' || rangeWrong}>
             {t('games.wizard.cartelas.addRange')}
           </Button>
         </fieldset>
       </div>
 
+      {typedError && (
+        <p id={`${id}-typed`} role="alert" className="text-sm font-medium text-danger-700">
+          {typedError}
+        </p>
+      )}
       {refusal && (
         <p role="alert" className="text-sm font-medium text-danger-700">
           {refusal}

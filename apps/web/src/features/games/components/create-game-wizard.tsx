@@ -3,7 +3,7 @@ import { MAX_STAKE_ETB, MONEY_LEVELS_ETB, PATTERN_IDS, type PatternId, santimToE
 import { clsx } from 'clsx';
 import type { TFunction } from 'i18next';
 import { Check, Play } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePlayableCartelas } from '@/api/cartelas';
@@ -18,11 +18,12 @@ import { errorText } from '@/lib/errors';
 import { shortGameId, useFormat } from '@/lib/format';
 import type { NextGamePrefill } from '@/lib/next-game';
 import { paths } from '@/lib/paths';
-import { useSession } from '@/lib/session';
+import { refreshSession, useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { newIdempotencyKey } from '../utils/idempotency';
 import { cartelasInPlay, numberList } from '../utils/selection';
 import { CartelaStep } from './cartela-step';
+import { ChosenSummary } from './chosen-summary';
 import { GameTotals, gameTotals } from './game-totals';
 import { customAmount, MoneyStep } from './money-step';
 import { PatternStep } from './pattern-step';
@@ -190,12 +191,20 @@ export function CreateGameWizard({
   /** A refusal of the cartelas themselves, shown under them until the selection changes. */
   const [cartelaRefusal, setCartelaRefusal] = useState<string | null>(null);
   const submission = useRef<{ key: string; body: string } | null>(null);
+  const shortId = useId();
 
   const stake = preset ?? customAmount(custom);
   const stakeValid = Number.isInteger(stake) && stake >= 1 && stake <= MAX_STAKE_ETB;
+  // Too few coins for this game: Start Game waits and says why; the server would refuse it anyway (402). The
+  // coins are read again once, in case the admin topped them up since the page opened (decision 085).
+  const totals = user && stakeValid ? gameTotals({ stake, players: selected.size, user }) : null;
+  const short = !!totals?.insufficient && selected.size > 0;
+  useEffect(() => {
+    if (short) void refreshSession();
+  }, [short]);
 
   function start() {
-    if (pattern === null) return;
+    if (pattern === null || short) return;
     // The create payload (product/screens.md#create-game-wizard): the game keeps the wizard's own fields (its
     // settings in the history).
     const body: CreateGameRequest = {
@@ -293,46 +302,66 @@ export function CreateGameWizard({
     );
   } else {
     body = (
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_17rem]">
-        <div className="min-w-0">
-          <QueryState
-            query={cartelas}
-            loading={t('games.wizard.cartelas.loading')}
-            failed={t('games.wizard.cartelas.loadFailed')}
+      <>
+        {pattern !== null && (
+          <ChosenSummary
+            stake={stake}
+            pattern={pattern}
+            repeated={!!prefill && prefill.stake === stake && prefill.patternId === pattern}
+            onChangeStake={() => setStep('money')}
+            onChangePattern={() => setStep('pattern')}
           />
-          {cartelas.data?.size === 0 && (
-            <Alert tone="info" role="status" className="mb-4">
-              {t('games.wizard.cartelas.none')}
-            </Alert>
-          )}
-          {cartelas.data && (
-            <CartelaStep
-              assigned={cartelas.data}
-              selected={selected}
-              inPlay={inPlay}
-              refusal={cartelaRefusal}
-              onChange={(next) => {
-                setCartelaRefusal(null);
-                setSelected(next);
-              }}
+        )}
+        <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_17rem]">
+          <div className="min-w-0">
+            <QueryState
+              query={cartelas}
+              loading={t('games.wizard.cartelas.loading')}
+              failed={t('games.wizard.cartelas.loadFailed')}
             />
-          )}
+            {cartelas.data?.size === 0 && (
+              <Alert tone="info" role="status" className="mb-4">
+                {t('games.wizard.cartelas.none')}
+              </Alert>
+            )}
+            {cartelas.data && (
+              <CartelaStep
+                assigned={cartelas.data}
+                selected={selected}
+                inPlay={inPlay}
+                refusal={cartelaRefusal}
+                onChange={(next) => {
+                  setCartelaRefusal(null);
+                  setSelected(next);
+                }}
+              />
+            )}
+          </div>
+          <div className="space-y-3">
+            {user && <GameTotals stake={stake} players={selected.size} user={user} />}
+            {failure && (
+              <Alert role="alert" title={failure.title}>
+                {failure.reason}
+              </Alert>
+            )}
+          </div>
         </div>
-        <div className="space-y-3">
-          {user && <GameTotals stake={stake} players={selected.size} user={user} />}
-          {failure && (
-            <Alert role="alert" title={failure.title}>
-              {failure.reason}
-            </Alert>
-          )}
-        </div>
-      </div>
+      </>
     );
-    const prize = user ? gameTotals({ stake, players: selected.size, user }).prize : null;
+    const prize = totals?.prize ?? null;
     footer = (
       <>
+        {/* Why Start Game waits, beside it at every width (the totals say it too, below the grid on a phone). */}
+        {short && totals && user && (
+          <p id={shortId} className="mr-auto self-center text-sm font-medium text-danger-700">
+            {t('games.wizard.shortOfCoins', {
+              cost: format.number(totals.coinCost),
+              coins: format.number(user.virtualCoins),
+            })}
+          </p>
+        )}
         {/* On a phone the totals are below the grid: the prize stays in sight beside Start Game. */}
-        {prize !== null && selected.size > 0 && (
+        {!short && prize !== null && selected.size > 0 && (
           <p className="mr-auto self-center text-sm text-ink-muted lg:hidden">
             {t('games.wizard.summary', { count: selected.size, prize: format.etb(santimToEtb(prize)) })}
           </p>
@@ -340,7 +369,13 @@ export function CreateGameWizard({
         <Button variant="outline" onClick={back} disabled={create.isPending}>
           {t('games.wizard.back')}
         </Button>
-        <Button onClick={start} disabled={selected.size === 0} loading={create.isPending} icon={Play}>
+        <Button
+          onClick={start}
+          disabled={selected.size === 0 || short}
+          aria-describedby={short ? shortId : undefined}
+          loading={create.isPending}
+          icon={Play}
+        >
           {create.isPending ? t('games.wizard.starting') : t('games.wizard.start')}
         </Button>
       </>

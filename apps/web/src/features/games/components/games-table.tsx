@@ -16,7 +16,7 @@ export interface GamesTableProps {
   games: readonly Game[];
   /** The admin's list of every agent's games names each game's agent. */
   showAgent?: boolean;
-  /** 'Next game' on a finished game (an agent's list): the wizard with its stake, pattern and cartelas. */
+  /** 'Next game' on a finished or cancelled game (an agent's list): the wizard with its stake, pattern and cartelas. */
   onNextGame?: (prefill: NextGamePrefill) => void;
 }
 
@@ -155,7 +155,8 @@ export function GamesTable({ games, showAgent = false, onNextGame }: GamesTableP
                   {over ? t('games.list.viewHistory') : t('games.list.openRoom')}
                   <ChevronRight className="size-4 md:hidden" aria-hidden="true" />
                 </Link>
-                {onNextGame && game.status === 'finished' && (
+                {/* A cancelled game too: its round was not played, the next one is (decision 085). */}
+                {onNextGame && (game.status === 'finished' || game.status === 'cancelled') && (
                   <Button
                     size="sm"
                     className="max-md:w-full md:ml-2"

@@ -1,14 +1,18 @@
 import '../i18n';
 import type { GameDetail } from '@cartela/contract';
-import { CalendarDays, Hash, Hourglass, type LucideIcon, Users, Wallet } from 'lucide-react';
+import { CalendarDays, Hash, Hourglass, type LucideIcon, PlusCircle, Users, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { isGameMissing, useGame } from '@/api/games';
 import { Loading, QueryError, useFailureToast } from '@/components/load-state';
+import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { shortGameId, useFormat } from '@/lib/format';
+import { nextGameState } from '@/lib/next-game';
+import { paths } from '@/lib/paths';
+import { useSession } from '@/lib/session';
 import { CalledNumbers } from '../components/called-numbers';
 import { CancelledNotice } from '../components/cancelled-notice';
 import { ClaimsPanel } from '../components/claims-panel';
@@ -85,6 +89,28 @@ function History({ game }: { game: GameDetail }) {
 }
 
 /**
+ * 'Next game' once a game is over, finished or cancelled (a cancel opens this page): the wizard on /game with its
+ * stake, pattern and cartelas (lib/next-game.ts, decision 085). Agents only: the admin runs no games.
+ */
+function NextGame({ game }: { game: GameDetail }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={paths.games}
+      state={nextGameState({
+        stake: game.stake,
+        patternId: game.selectedWinningPattern,
+        cartelas: game.cartelaNumbers,
+      })}
+      className={buttonClasses()}
+    >
+      <PlusCircle className="size-4" aria-hidden="true" />
+      {t('games.list.nextGame')}
+    </Link>
+  );
+}
+
+/**
  * /game-history/{gameId} (product/screens.md#game-history): one game's story, read from the server (a list row's
  * data lacks the calls and the proof). Its own chunk: the draw verifier of packages/core comes with it, never with
  * the sign-in screen.
@@ -92,6 +118,7 @@ function History({ game }: { game: GameDetail }) {
 export function GameHistoryPage() {
   const { t } = useTranslation();
   const { gameId = '' } = useParams();
+  const { user } = useSession();
   const game = useGame(gameId);
   const missing = game.isError && isGameMissing(game.error);
   useFailureToast(
@@ -100,6 +127,7 @@ export function GameHistoryPage() {
     missing ? t('games.history.dataUnavailable') : t('games.history.loadFailed'),
   );
   const data = game.data;
+  const over = data?.status === 'finished' || data?.status === 'cancelled';
 
   return (
     <>
@@ -118,6 +146,7 @@ export function GameHistoryPage() {
             </span>
           )
         }
+        actions={data && over && user?.role === 'agent' && <NextGame game={data} />}
       />
       {game.isPending && <Loading label={t('games.history.loading')} />}
       {missing && <GameMissing />}

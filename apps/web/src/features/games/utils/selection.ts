@@ -10,15 +10,21 @@ export type AddOneResult =
   | { kind: 'not-assigned'; n: number }
   | { kind: 'added'; n: number; selected: Set<number> };
 
+/** A cartela number as the agent typed it: a whole number 1-300 in digits ('2.5', '1e1', '-3' are not). */
+export function cartelaFromText(text: string): number | null {
+  const trimmed = text.trim();
+  const n = /^\d{1,3}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  return isCartelaNumber(n) ? n : null;
+}
+
 /** Add one cartela typed by the agent: a whole number 1-300, not selected yet, and assigned to the agent. */
 export function addOne(
   text: string,
   selected: ReadonlySet<number>,
   assigned: ReadonlySet<number>,
 ): AddOneResult {
-  const trimmed = text.trim();
-  const n = /^\d{1,3}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-  if (!isCartelaNumber(n)) return { kind: 'invalid' };
+  const n = cartelaFromText(text);
+  if (n === null) return { kind: 'invalid' };
   if (selected.has(n)) return { kind: 'already', n };
   if (!assigned.has(n)) return { kind: 'not-assigned', n };
   return { kind: 'added', n, selected: new Set([...selected, n]) };
