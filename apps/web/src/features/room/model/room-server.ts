@@ -24,6 +24,27 @@ export interface RoomServer {
 }
 
 /**
+ * A send of the room's events with no answer after this long is no answer (decision 084): a link that hangs
+ * (the hall's wifi up, its mobile data gone) rather than fails must not leave the room believing it is online.
+ * The outbox sends it again, as after any lost answer (the server's log takes a seq it has once).
+ */
+export const SEND_TIMEOUT_MS = 15_000;
+
+/** `send`, given up after SEND_TIMEOUT_MS as the network's failure (ApiError status 0, as fetch's own). */
+async function withTimeout<T>(send: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), SEND_TIMEOUT_MS);
+  try {
+    return await send(controller.signal);
+  } catch (error) {
+    if (controller.signal.aborted) throw new ApiError(0, 'NETWORK', '');
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * The real server, through the app's API client. The room draws its game from the device's copy before it asks
  * the server anything, so the contract's schemas (zod) load after its first paint, with the first call
  * (decision 073); a failed load is a transient failure like the network's.
@@ -33,7 +54,10 @@ export function roomServer(gameId: string): RoomServer {
   const routes = async () => (await loadWholeContract()).gameRoutes;
   return {
     state: async () => api((await routes()).roomState, { params }),
-    events: async (events) => api((await routes()).events, { params, body: { events } }),
+    events: async (events) => {
+      const route = (await routes()).events;
+      return withTimeout((signal) => api(route, { params, body: { events }, signal }));
+    },
     cancel: async (reason) => api((await routes()).cancel, { params, body: reason ? { reason } : {} }),
     async refreshUser() {
       try {
