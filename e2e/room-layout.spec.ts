@@ -185,6 +185,17 @@ test.describe('The room fits its screens', () => {
     await signInAs(page, 'agent1', `/game/${gameId}`);
     await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 20_000 });
     await page.screenshot({ path: `${SHOTS}/room-phone-top.png` });
+    // Finish Game is among the round's controls, above a phone's fold once the voices are in (decision 085).
+    await expect(page.getByText('Preloading voices...')).toHaveCount(0, { timeout: 30_000 });
+    const finish = (await page.getByRole('button', { name: 'Finish Game', exact: true }).boundingBox())!;
+    expect(finish.y + finish.height, 'Finish Game bottom').toBeLessThanOrEqual(page.viewportSize()!.height);
+    // S opens the settings in view wherever the page is: a sheet on the screen's bottom edge, not the page's.
+    await page.keyboard.press('s');
+    const sheet = page.getByRole('region', { name: 'Room settings' });
+    await expect(sheet).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: `${SHOTS}/room-phone-settings.png` });
+    await page.keyboard.press('Escape');
+    await expect(sheet).toHaveCount(0);
     await expectUncovered(page, 'Fullscreen');
     await page.screenshot({ path: `${SHOTS}/room-phone-fullscreen.png` });
     await expectUncovered(page, 'Cancel game');

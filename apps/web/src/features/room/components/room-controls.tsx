@@ -53,8 +53,21 @@ export function RoomControls({ room }: { room: RoomScreenModel }) {
   const { state, game, can, busy, actions } = room;
   const sealed = room.sealedHere ? { title: t('room.sealed'), 'aria-describedby': sealedNoticeId } : {};
   const paused = state.status === 'paused';
+  // Auto Call pressed while paused (or a run paused): it is on and waits for Resume, and says so (decision 084).
+  const autoWaits = paused && room.autoRunning;
+  const autoWaitsId = useId();
   return (
     <>
+      {autoWaits && (
+        <p
+          id={autoWaitsId}
+          role="status"
+          className="flex items-start gap-2 rounded-lg border border-brand-300 bg-brand-50 px-4 py-3 text-sm font-semibold text-brand-800"
+        >
+          <Repeat className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {t('room.controls.autoOnResume')}
+        </p>
+      )}
       {room.sealedHere && (
         <p
           id={sealedNoticeId}
@@ -69,6 +82,32 @@ export function RoomControls({ room }: { room: RoomScreenModel }) {
         aria-label={t('room.controls.label')}
         className="flex flex-wrap gap-2 sm:pb-20 lg:pr-20 lg:pb-0"
       >
+        {/* What a round needs first, Finish Game among it; Shuffle, Refresh, the display and Fullscreen after: on a
+            phone the row wraps, and the round's controls stay nearest the board (decision 085). Once the game
+            is over, the next round comes first. */}
+        {room.over && !room.readOnly && (
+          <Link
+            to={paths.games}
+            state={nextGameState({
+              stake: game?.stake ?? 0,
+              patternId: game?.patternId ?? state.patternId,
+              cartelas: state.cartelas.map((c) => c.cartelaNumber),
+            })}
+            className={buttonClasses({ size: 'lg' })}
+          >
+            <PlusCircle className="size-5" aria-hidden="true" />
+            {t('room.controls.nextGame')}
+          </Link>
+        )}
+        {room.over && (
+          <Link
+            to={paths.gameHistory(room.gameId)}
+            className={buttonClasses({ variant: 'outline', size: 'lg' })}
+          >
+            <History className="size-5" aria-hidden="true" />
+            {t('room.controls.history')}
+          </Link>
+        )}
         <ControlButton
           icon={SkipForward}
           onClick={actions.callNext}
@@ -94,18 +133,10 @@ export function RoomControls({ room }: { room: RoomScreenModel }) {
           onClick={actions.toggleAuto}
           disabled={!can.auto}
           aria-pressed={room.autoRunning}
+          {...(autoWaits ? { 'aria-describedby': autoWaitsId } : {})}
           {...sealed}
         >
           {t(room.autoLabel)}
-        </ControlButton>
-        <ControlButton
-          variant="outline"
-          icon={Shuffle}
-          onClick={actions.shuffle}
-          disabled={!can.shuffle}
-          loading={busy === 'shuffle'}
-        >
-          {t('room.controls.shuffle')}
         </ControlButton>
         {/* The claim key on the button itself (Space is Call Next's): the hall learns it where it looks. */}
         <ControlButton
@@ -122,15 +153,6 @@ export function RoomControls({ room }: { room: RoomScreenModel }) {
             B
           </span>
         </ControlButton>
-        <ControlButton variant="outline" icon={RefreshCw} onClick={() => actions.setRefreshOpen(true)}>
-          {t('room.controls.refresh')}
-        </ControlButton>
-        <ControlButton variant="outline" icon={MonitorUp} onClick={actions.openDisplay}>
-          {t('room.controls.openDisplay')}
-        </ControlButton>
-        <ControlButton variant="ghost" icon={Expand} onClick={actions.fullscreen}>
-          {t('room.controls.fullscreen')}
-        </ControlButton>
         {room.running && (
           <ControlButton
             variant="danger"
@@ -141,6 +163,24 @@ export function RoomControls({ room }: { room: RoomScreenModel }) {
             {t('room.controls.finish')}
           </ControlButton>
         )}
+        <ControlButton
+          variant="outline"
+          icon={Shuffle}
+          onClick={actions.shuffle}
+          disabled={!can.shuffle}
+          loading={busy === 'shuffle'}
+        >
+          {t('room.controls.shuffle')}
+        </ControlButton>
+        <ControlButton variant="outline" icon={RefreshCw} onClick={() => actions.setRefreshOpen(true)}>
+          {t('room.controls.refresh')}
+        </ControlButton>
+        <ControlButton variant="outline" icon={MonitorUp} onClick={actions.openDisplay}>
+          {t('room.controls.openDisplay')}
+        </ControlButton>
+        <ControlButton variant="ghost" icon={Expand} onClick={actions.fullscreen}>
+          {t('room.controls.fullscreen')}
+        </ControlButton>
         {can.cancel && (
           <ControlButton
             variant="outline"
@@ -150,29 +190,6 @@ export function RoomControls({ room }: { room: RoomScreenModel }) {
           >
             {t('room.controls.cancel')}
           </ControlButton>
-        )}
-        {room.over && !room.readOnly && (
-          <Link
-            to={paths.games}
-            state={nextGameState({
-              stake: game?.stake ?? 0,
-              patternId: game?.patternId ?? state.patternId,
-              cartelas: state.cartelas.map((c) => c.cartelaNumber),
-            })}
-            className={buttonClasses({ size: 'lg' })}
-          >
-            <PlusCircle className="size-5" aria-hidden="true" />
-            {t('room.controls.nextGame')}
-          </Link>
-        )}
-        {room.over && (
-          <Link
-            to={paths.gameHistory(room.gameId)}
-            className={buttonClasses({ variant: 'outline', size: 'lg' })}
-          >
-            <History className="size-5" aria-hidden="true" />
-            {t('room.controls.history')}
-          </Link>
         )}
       </section>
     </>

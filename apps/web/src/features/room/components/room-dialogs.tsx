@@ -11,7 +11,7 @@ const WinnerCelebration = lazy(async () => ({
 }));
 const CancelDialog = lazy(async () => ({ default: (await import('./cancel-dialog')).CancelDialog }));
 
-/** The room's dialogs (validate, the claim, refresh, finish, cancel) and the winner's celebration. */
+/** The room's dialogs (validate, the claim, refresh, leave, finish, cancel) and the winner's celebration. */
 export function RoomDialogs({ room }: { room: RoomScreenModel }) {
   const { t } = useTranslation();
   const { state, game, open, actions } = room;
@@ -42,8 +42,17 @@ export function RoomDialogs({ room }: { room: RoomScreenModel }) {
         description={t('room.refreshDialog.body')}
         cancelLabel={t('room.refreshDialog.stay')}
         confirmLabel={t('room.refreshDialog.confirm')}
-        tone="danger"
         onConfirm={actions.refresh}
+      />
+      {/* Nothing is lost by leaving (the game is kept on this device); the hall's calls stop (decision 085). */}
+      <ConfirmDialog
+        open={open.leave}
+        onOpenChange={actions.setLeaveOpen}
+        title={t('room.leaveDialog.title')}
+        description={t('room.leaveDialog.body')}
+        cancelLabel={t('room.leaveDialog.stay')}
+        confirmLabel={t('room.leaveDialog.confirm')}
+        onConfirm={actions.leave}
       />
       <ConfirmDialog
         open={open.finish}

@@ -4,11 +4,13 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { shortGameId, useFormat } from '@/lib/format';
+import { shortGameId } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { serverUnreachable } from '../model/network';
 import { refusalText } from '../model/refusal';
 import type { RoomView } from '../model/types';
 import { clockTime, usePatternName } from '../utils';
+import { usePrizeText } from './winners-panel';
 
 /** Where the room's actions stand with the server, in plain words. */
 export function SyncState({ view, onRetry }: { view: RoomView; onRetry: () => void }) {
@@ -27,9 +29,13 @@ export function SyncState({ view, onRetry }: { view: RoomView; onRetry: () => vo
       </div>
     );
   }
+  // Never 'Synced' while calls cannot reach the server (decision 084): nothing waits, but nothing is checked.
+  const offlineIdle = sync.kind === 'synced' && serverUnreachable(view);
   const text =
     sync.kind === 'synced'
-      ? t('room.sync.synced')
+      ? offlineIdle
+        ? t('room.sync.offlineNothing')
+        : t('room.sync.synced')
       : [
           sync.offlineSince ? t('room.sync.offlineSince', { time: clockTime(sync.offlineSince) }) : null,
           sync.kind === 'checking'
@@ -41,7 +47,11 @@ export function SyncState({ view, onRetry }: { view: RoomView; onRetry: () => vo
   return (
     <span
       role="status"
-      className={sync.kind === 'synced' ? 'text-sm text-success-700' : 'text-sm font-medium text-warning-800'}
+      className={
+        sync.kind === 'synced' && !offlineIdle
+          ? 'text-sm text-success-700'
+          : 'text-sm font-medium text-warning-800'
+      }
     >
       {text}
     </span>
@@ -61,8 +71,8 @@ export interface RoomHeaderProps {
  */
 export function RoomHeader({ view, onBack, onRetrySync }: RoomHeaderProps) {
   const { t } = useTranslation();
-  const format = useFormat();
   const patternName = usePatternName();
+  const prizeText = usePrizeText();
   const { game, state } = view;
   const status = state?.status ?? 'active';
   return (
@@ -82,14 +92,14 @@ export function RoomHeader({ view, onBack, onRetrySync }: RoomHeaderProps) {
             {t('room.gameId', { id: shortGameId(game.gameId) })}
           </span>
         )}
-        {!view.online && (
+        {serverUnreachable(view) && (
           <Badge tone="warning">
             <CloudOff className="size-3.5" aria-hidden="true" />
             {t('room.offline')}
           </Badge>
         )}
         {game && <Badge tone="brand">{t('room.players', { count: game.players })}</Badge>}
-        {game && <Badge tone="coin">{t('room.prize', { amount: format.etb(game.prize) })}</Badge>}
+        {game && <Badge tone="coin">{prizeText(game.prize, state?.winners ?? [])}</Badge>}
         <StatusBadge kind="game" texts="room.status" status={status} />
         {state && (
           <span className="text-sm text-ink-muted">

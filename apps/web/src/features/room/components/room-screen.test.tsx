@@ -170,18 +170,18 @@ describe('the room: controls', () => {
     );
   });
 
-  it("warns 'Warning: Game Data Will Be Lost!' before a refresh", async () => {
+  it('asks before a refresh: Stay in Game or Refresh Anyway', async () => {
     const user = userEvent.setup();
     const room = createFakeRoom({ calls: 2 });
     const { reloads } = renderRoom(room);
     await user.click(button('Refresh'));
-    let dialog = screen.getByRole('dialog', { name: 'Warning: Game Data Will Be Lost!' });
+    let dialog = screen.getByRole('dialog', { name: 'Reload the game room?' });
     await user.click(within(dialog).getByRole('button', { name: 'Stay in Game' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(reloads).toHaveLength(0);
 
     await user.click(button('Refresh'));
-    dialog = screen.getByRole('dialog', { name: 'Warning: Game Data Will Be Lost!' });
+    dialog = screen.getByRole('dialog', { name: 'Reload the game room?' });
     await user.click(within(dialog).getByRole('button', { name: 'Refresh Anyway' }));
     expect(reloads).toHaveLength(1);
   });
@@ -407,7 +407,7 @@ describe('the room: auto call', () => {
     expect(room.commands.filter((c) => c.type === 'call-next')).toHaveLength(4);
   });
 
-  it("stops when the connection drops mid-run, then reads 'Auto (No Network)' and runs locally", async () => {
+  it("goes on when the connection drops mid-run (decision 084); offline, 'Auto (No Network)' starts it locally", async () => {
     vi.useFakeTimers();
     const room = createFakeRoom({ calls: 1 });
     renderRoom(room);
@@ -415,17 +415,24 @@ describe('the room: auto call', () => {
     await act(async () => vi.advanceTimersByTime(3000));
     expect(room.commands).toHaveLength(1);
 
+    // The network drops: the calls go on every 3 s, kept on the device.
     act(() => room.set({ online: false }));
-    await act(async () => vi.advanceTimersByTime(10_000));
-    expect(room.commands).toHaveLength(1);
-    expect(button('Auto (No Network)')).toHaveAttribute('aria-pressed', 'false');
-
-    fireEvent.click(button('Auto (No Network)'));
-    await act(async () => vi.advanceTimersByTime(0));
-    // The last call is long past: the next one at once, then every 3 s, all offline.
+    await act(async () => vi.advanceTimersByTime(3000));
     expect(room.commands).toHaveLength(2);
     await act(async () => vi.advanceTimersByTime(3000));
     expect(room.commands).toHaveLength(3);
+    expect(button('Stop Auto')).toHaveAttribute('aria-pressed', 'true');
+
+    // Stopped by the agent, offline it reads 'Auto (No Network)' and starts again locally.
+    fireEvent.click(button('Stop Auto'));
+    await act(async () => vi.advanceTimersByTime(10_000));
+    expect(room.commands).toHaveLength(3);
+    fireEvent.click(button('Auto (No Network)'));
+    await act(async () => vi.advanceTimersByTime(0));
+    // The last call is long past: the next one at once, then every 3 s, all offline.
+    expect(room.commands).toHaveLength(4);
+    await act(async () => vi.advanceTimersByTime(3000));
+    expect(room.commands).toHaveLength(5);
     expect(button('Stop Auto')).toBeInTheDocument();
   });
 

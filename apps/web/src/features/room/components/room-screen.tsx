@@ -12,11 +12,14 @@ import { VoicePreload } from '@/voice/components/voice-preload';
 import { useVoice } from '@/voice/use-voice';
 import type { RoomController } from '../model/types';
 import { Counters, CurrentBall, RecentCalls } from './current-ball';
+import { NetworkBanner } from './network-banner';
 import { NumberBoard } from './number-board';
+import { PublicUrlHint } from './public-url-hint';
 import { RoomControls } from './room-controls';
 import { RoomHeader } from './room-header';
 import { SettingsPanel } from './settings-panel';
 import { type RoomProps, useBackOnFailure, useRoomScreen } from './use-room-screen';
+import { WinnersPanel } from './winners-panel';
 
 // The dialogs (and Radix's dialog layer under them, ~13 KB gzipped) load right after the room has drawn, not
 // before it (the route's budget: bench/bundle.mjs); the service worker keeps the chunk for offline use.
@@ -97,6 +100,8 @@ function Room(props: RoomProps) {
       {view.role === 'viewer' && <Alert tone="info" role="status" title={t('room.viewer')} />}
       {view.role === 'unknown' && <p className="text-sm text-ink-muted">{t('room.connecting')}</p>}
       {voice.state === 'initialising' && <VoicePreload />}
+      {/* A dropped network, seen and heard at once (decision 084). */}
+      <NetworkBanner view={view} speaks={!room.readOnly} />
       {room.notice && (
         <Alert role="alert" title={room.notice.title} className="relative pr-12">
           {room.notice.message}
@@ -115,6 +120,8 @@ function Room(props: RoomProps) {
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_auto]">
         <div className="order-2 lg:order-1">
           <NumberBoard called={state.calledNumbers} highlight={room.highlight} flicker={room.flicker} />
+          {/* Who won stays in sight after the celebration, until the next round (decision 085). */}
+          <WinnersPanel winners={state.winners} prize={room.game?.prize ?? null} />
           {/* Under the board, where the taller ball column leaves room: the controls stay in view. */}
           {room.allCalled && (
             <p
@@ -136,6 +143,7 @@ function Room(props: RoomProps) {
       </div>
 
       <RoomControls room={room} />
+      {!room.readOnly && <PublicUrlHint />}
       <Suspense fallback={null}>
         <RoomDialogs room={room} />
       </Suspense>
@@ -147,6 +155,7 @@ function Room(props: RoomProps) {
         headerShown={room.headerShown}
         onHeaderShownChange={actions.setHeaderShown}
         onCancelGame={room.can.cancel ? actions.openCancel : undefined}
+        onLeave={actions.onBack}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 import { Ban, Minus, Plus, Settings, X } from 'lucide-react';
-import { useEffect, useId } from 'react';
+import { type MouseEvent, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -27,6 +27,7 @@ export function SettingsPanel({
   headerShown,
   onHeaderShownChange,
   onCancelGame,
+  onLeave,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -36,6 +37,8 @@ export function SettingsPanel({
   onHeaderShownChange: (shown: boolean) => void;
   /** 'Cancel game', offered while the game runs without a confirmed winner (absent otherwise). */
   onCancelGame?: () => void;
+  /** Start New Game leaves the room: asked first while the game runs (the room's Back, decision 085). */
+  onLeave?: (event: MouseEvent) => void;
 }) {
   const { t } = useTranslation();
   const voice = useVoice();
@@ -51,13 +54,15 @@ export function SettingsPanel({
   }, [open, onOpenChange]);
 
   return (
-    // On a phone the button sits in the page's flow below the controls (fixed, it covered Fullscreen: issue 19).
+    // On a phone the button sits in the page's flow below the controls (fixed, it covered Fullscreen: issue 19),
+    // and the panel opens as a sheet fixed to the screen's bottom edge, in view wherever the page is scrolled
+    // (in the flow it opened below the fold: decision 085).
     <div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3 max-sm:static max-sm:mt-3">
       {open && (
         <section
           id={ids.panel}
           aria-label={t('room.settings.title')}
-          className="max-h-[calc(100dvh-6rem)] w-[min(22rem,calc(100vw-2rem))] space-y-4 overflow-y-auto rounded-2xl bg-surface p-4 shadow-raised ring-1 ring-line"
+          className="max-h-[calc(100dvh-6rem)] w-[min(22rem,calc(100vw-2rem))] space-y-4 overflow-y-auto rounded-2xl bg-surface p-4 shadow-raised ring-1 ring-line max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 max-sm:z-50 max-sm:max-h-[75dvh] max-sm:w-full max-sm:rounded-b-none max-sm:pb-[max(1rem,env(safe-area-inset-bottom))]"
         >
           <div className="flex items-center justify-between">
             <h2 className="font-semibold text-ink">{t('room.settings.title')}</h2>
@@ -153,7 +158,11 @@ export function SettingsPanel({
             </dl>
           </div>
 
-          <Link to={paths.games} className={buttonClasses({ variant: 'secondary', fullWidth: true })}>
+          <Link
+            to={paths.games}
+            onClick={onLeave}
+            className={buttonClasses({ variant: 'secondary', fullWidth: true })}
+          >
             {t('room.settings.newGame')}
           </Link>
           {onCancelGame && (

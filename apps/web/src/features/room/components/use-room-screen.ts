@@ -70,7 +70,7 @@ export interface RoomScreenModel extends HallMoments {
   autoRunning: boolean;
   autoLabel: 'room.controls.stopAuto' | 'room.controls.auto' | 'room.controls.autoNoNetwork';
 
-  open: { validate: boolean; refresh: boolean; finish: boolean; cancel: boolean };
+  open: { validate: boolean; refresh: boolean; finish: boolean; cancel: boolean; leave: boolean };
   /** The cartela shown in the validation modal. */
   claimCartela: number | null;
   /** The claim's ball while a claim is being checked (the validate dialog or the card is open). */
@@ -84,6 +84,9 @@ export interface RoomScreenModel extends HallMoments {
     setSettingsOpen(open: boolean): void;
     changeSpeed(ms: number): void;
     onBack(event: MouseEvent): void;
+    setLeaveOpen(open: boolean): void;
+    /** 'Leave the room': to the games, the game kept on this device. */
+    leave(): void;
     /** After a refusal: send the outbox once more. */
     retrySync(): void;
     callNext(): void;
@@ -160,6 +163,7 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
   const claimOpen = validateOpen || claimCartela !== null;
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const [refreshOpen, setRefreshOpen] = useState(false);
+  const [leaveOpen, setLeaveOpen] = useState(false);
   const [finishOpen, setFinishOpen] = useState(false);
   const [cancelOpen, setCancelOpen] = useState(false);
   const [cancelFailure, setCancelFailure] = useState<string | null>(null);
@@ -241,8 +245,17 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [guardLeaving, t]);
 
+  // Leaving loses nothing (the game is kept on this device) but stops the hall's calls: the room's own dialog
+  // says so, not the browser's confirm (decision 085).
   const onBack = (event: MouseEvent) => {
-    if (guardLeaving && !window.confirm(t('room.leave'))) event.preventDefault();
+    if (!guardLeaving) return;
+    event.preventDefault();
+    setLeaveOpen(true);
+  };
+  const leave = () => {
+    leaving.current = true;
+    setLeaveOpen(false);
+    void navigate(paths.games);
   };
 
   // ---- controls ------------------------------------------------------------------------------------------------
@@ -367,8 +380,9 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
   };
   const finish = async () => {
     // Refused or not, the dialog closes: a refusal shows in the room's notice.
-    await send({ type: 'finish' }, t('room.errors.finish'));
+    const result = await send({ type: 'finish' }, t('room.errors.finish'));
     setFinishOpen(false);
+    if (result.ok) notify.success(t('room.finished'));
   };
   // ctrl/cmd+H hides the site's menu bar in the room; leaving the room brings it back.
   useEffect(() => () => setSiteHeaderHidden(false), []);
@@ -434,7 +448,13 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
       : view.online
         ? 'room.controls.auto'
         : 'room.controls.autoNoNetwork',
-    open: { validate: validateOpen, refresh: refreshOpen, finish: finishOpen, cancel: cancelOpen },
+    open: {
+      validate: validateOpen,
+      refresh: refreshOpen,
+      finish: finishOpen,
+      cancel: cancelOpen,
+      leave: leaveOpen,
+    },
     claimCartela,
     claimPin: claimOpen ? claimPin : null,
     deciding,
@@ -448,6 +468,8 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
         rememberSpeed(ms);
       },
       onBack,
+      setLeaveOpen,
+      leave,
       retrySync: syncNow,
       callNext,
       pauseResume,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prizeShareOf } from './prize-share';
+import { prizeShareOf, winnerShares } from './prize-share';
 
 const winner = (cartelaNumber: number) => ({
   cartelaNumber,
@@ -23,5 +23,16 @@ describe('prizeShareOf (decision 062)', () => {
 
   it('says what a card not yet confirmed would get as the next winner', () => {
     expect(prizeShareOf({ winners: [winner(7)] }, 900, 3)).toEqual({ amount: 450, sharedBy: 2 });
+  });
+});
+
+describe('winnerShares (decision 085)', () => {
+  it("gives every confirmed winner its part, in the order they were confirmed, by core's prizeShares", () => {
+    expect(winnerShares({ winners: [] }, 900)).toEqual([]);
+    expect(winnerShares({ winners: [winner(7)] }, 900)).toEqual([{ cartelaNumber: 7, amount: 900 }]);
+    expect(winnerShares({ winners: [winner(7), winner(3)] }, 900.01)).toEqual([
+      { cartelaNumber: 7, amount: 450.01 },
+      { cartelaNumber: 3, amount: 450 },
+    ]);
   });
 });

@@ -23,3 +23,18 @@ export function prizeShareOf(
   const index = found < 0 ? sharedBy - 1 : found;
   return { amount: santimToEtb(prizeShares(etbToSantim(prize), sharedBy)[index]!), sharedBy };
 }
+
+/** A confirmed winner's part of the prize: its cartela and its ETB. */
+export interface WinnerShare {
+  cartelaNumber: number;
+  amount: number;
+}
+
+/**
+ * Every confirmed winner's part of the game's prize (ETB), in the order they were confirmed: core's prizeShares
+ * over the winners, what the room's Winners panel and header say after a tie (decision 085).
+ */
+export function winnerShares(state: Pick<GameState, 'winners'>, prize: number): WinnerShare[] {
+  const shares = prizeShares(etbToSantim(prize), state.winners.length);
+  return state.winners.map((w, i) => ({ cartelaNumber: w.cartelaNumber, amount: santimToEtb(shares[i]!) }));
+}
