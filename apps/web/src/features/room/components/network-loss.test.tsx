@@ -90,11 +90,14 @@ describe('a dropped network in the room', () => {
     act(() => room.set({ sync: pending(2) }));
     expect(screen.getByRole('alert')).toHaveTextContent('No connection to the server');
     expect(screen.getByText('Offline Mode')).toBeInTheDocument();
+    // The stopped auto call's button says the same as the badge.
+    expect(button('Auto (No Network)')).toBeInTheDocument();
     expect(tone.play).toHaveBeenCalledTimes(1);
     // Waiting for a send that is under way (no failure yet) is no dropped network.
     act(() => room.set({ sync: pending(2, null) }));
     expect(banner()).not.toBeInTheDocument();
     expect(screen.queryByText('Offline Mode')).not.toBeInTheDocument();
+    expect(button('Auto Call')).toBeInTheDocument();
   });
 
   it("never says 'Synced' offline: with nothing waiting it says so", () => {

@@ -10,6 +10,7 @@ import { setSiteHeaderHidden, toggleSiteHeader } from '@/lib/site-header';
 import { notify, TOAST_DURATION } from '@/lib/toast';
 import { useVoice } from '@/voice/use-voice';
 import { gameDisplayPath } from '../display/routes';
+import { serverUnreachable } from '../model/network';
 import { refusalText } from '../model/refusal';
 import type { RoomCommand, RoomController, RoomGameInfo, RoomResult, RoomView } from '../model/types';
 import { allBallsCalled, callableNow, rememberedSpeed, rememberSpeed, sealedOffline } from '../utils';
@@ -445,7 +446,9 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
     autoRunning: auto.running,
     autoLabel: auto.running
       ? 'room.controls.stopAuto'
-      : view.online
+      : // The same test as the banner and the Offline badge (decision 084): a tab the browser calls online whose
+        // sends get no answer is offline too.
+        !serverUnreachable(view)
         ? 'room.controls.auto'
         : 'room.controls.autoNoNetwork',
     open: {
