@@ -7,7 +7,15 @@
 // cells of the B column swapped. A twin's columns hold the same numbers as its original's, so with 'Any
 // Vertical Line' every completed column completes on both cards on the same ball, whichever order the draw has.
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { ballLabel, type Card, callOrder, firstWin, type RoomStateAnswer, range } from './support/draw';
+import {
+  ballLabel,
+  type Card,
+  callOrder,
+  firstWin,
+  type RoomStateAnswer,
+  range,
+  twinOf,
+} from './support/draw';
 import { signInAs } from './support/pages';
 import { expect, test } from './support/test';
 
@@ -45,13 +53,6 @@ async function api<T>(
 }
 
 const tokenOf = async (page: Page) => (await page.evaluate(() => localStorage.getItem('token'))) as string;
-
-/** The same card with the B column's first two cells swapped: other cells, same columns. */
-function twinOf(card: Card): Card {
-  const twin = card.map((row) => [...row]);
-  [twin[0]![0], twin[1]![0]] = [twin[1]![0]!, twin[0]![0]!];
-  return twin;
-}
 
 /** The admin gives cartelas from+PAIRS .. from+2*PAIRS-1 the twins of from .. from+PAIRS-1. */
 async function makeTwins(browser: Browser, request: APIRequestContext, agentId: string, from: number) {

@@ -402,17 +402,16 @@ test.describe('the offline room under network faults @proof', () => {
     );
     await expect.poll(async () => (await kept(page, gameId)).outbox).toContain(cutSeq);
 
-    // The connection dropped mid-run: auto call stops (product/screens.md#auto-call), the button offers to go on
-    // locally.
-    await expectAutoStopped(page, 'Auto (No Network)');
+    // The connection dropped mid-run: auto call goes on locally (product/screens.md#auto-call, decision 084),
+    // and the room's banner says the calls wait on this device.
+    await expect(r.auto).toHaveAttribute('aria-pressed', 'true');
     let seen = (await kept(page, gameId)).calledNumbers;
-    await startAuto(page, 'Auto (No Network)');
     await waitForCalls(page, seen.length + 2);
-    await expect(page.getByText(/\d+ actions waiting$/)).toBeVisible();
+    await expect(page.getByRole('alert').getByText(/^\d+ actions waiting$/)).toBeVisible();
 
     // Two reloads while auto call runs offline, each at a random moment of the interval: the first as a
     // browser's reload, the second through the room's own Refresh. The room reopens with every call it had
-    // kept, and auto call stays stopped until the agent starts it again.
+    // kept, and auto call goes on by itself, as it was (decision 084).
     for (const how of ['browser', 'room'] as const) {
       await waitForCalls(page, (await shownCount(page)) + 1);
       await page.waitForTimeout(Math.floor(random() * SPEED_MS));
@@ -432,11 +431,12 @@ test.describe('the offline room under network faults @proof', () => {
       // It shows what it kept (a call written as the page went away shows now: written before shown).
       await expect.poll(() => shownCount(page)).toBe(after.calledNumbers.length);
       seen = after.calledNumbers;
-      await expectAutoStopped(page, 'Auto (No Network)');
-      await startAuto(page, 'Auto (No Network)');
+      await expect(r.auto).toHaveText('Stop Auto');
+      await waitForCalls(page, seen.length + 1);
     }
 
-    // The tab closed while auto call runs, at a random moment; the room opened again in a new page, offline.
+    // The tab closed while auto call runs, at a random moment; the room opened again in a new page, offline: a
+    // new tab does not start calling by itself (the flag is the closed tab's own, decision 084).
     await waitForCalls(page, (await shownCount(page)) + 1);
     await page.waitForTimeout(Math.floor(random() * SPEED_MS));
     const beforeClose = await kept(page, gameId);
@@ -459,7 +459,7 @@ test.describe('the offline room under network faults @proof', () => {
       cutSeq,
     );
 
-    // The network back while auto call runs: it goes on (only a drop stops it), the outbox drains meanwhile, the
+    // The network back while auto call runs: it goes on, the outbox drains meanwhile, the
     // cut event is sent again and answered as a replay.
     seen = (await kept(again, gameId)).calledNumbers;
     await context.setOffline(false);
@@ -499,9 +499,8 @@ test.describe('the offline room under network faults @proof', () => {
     await waitForCalls(page, 2);
     const r = room(page);
 
-    // 20 changes of the network at seeded moments 150-650 ms apart. Each drop stops auto call
-    // (product/screens.md#auto-call); the agent starts it again at once ('Auto (No Network)'); the network back
-    // leaves it running.
+    // 20 changes of the network at seeded moments 150-650 ms apart. Auto call runs through all of them
+    // (product/screens.md#auto-call, decision 084).
     const random = seeded(FAULT_SEED);
     const flaps = 20;
     let due = Date.now();
@@ -514,8 +513,7 @@ test.describe('the offline room under network faults @proof', () => {
       await context.setOffline(offline);
       if (offline) {
         await expect(r.offline).toBeVisible();
-        await expect(r.auto).toHaveText('Auto (No Network)');
-        await startAuto(page, 'Auto (No Network)');
+        await expect(r.auto).toHaveText('Stop Auto');
       } else {
         await expect(r.offline).toBeHidden();
         await expect(r.auto).toHaveText('Stop Auto');

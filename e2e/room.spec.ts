@@ -180,7 +180,9 @@ test.describe('the game room', () => {
     await context.setOffline(true);
     await expect(page.getByText('Offline Mode')).toBeVisible();
     for (let i = 1; i < 21; i++) await callNext(page, i + 1, order[i]!);
-    await expect(page.getByText('20 actions waiting')).toBeVisible();
+    // The banner of a dropped network says how many wait, and so does the header (decision 084).
+    await expect(page.getByRole('alert').getByText('20 actions waiting', { exact: true })).toBeVisible();
+    await expect(page.getByText('Offline since', { exact: false })).toContainText('20 actions waiting');
 
     for (let reload = 0; reload < 2; reload++) {
       await page.reload();
@@ -223,7 +225,7 @@ test.describe('the game room', () => {
     await expect(page.getByRole('button', { name: 'Auto (No Network)' })).toBeDisabled();
     // A shuffle is the hall's moment: offline too, kept in the outbox.
     await page.getByRole('button', { name: 'Shuffle', exact: true }).click();
-    await expect(page.getByText('1 action waiting')).toBeVisible();
+    await expect(page.getByRole('alert').getByText('1 action waiting', { exact: true })).toBeVisible();
 
     await context.setOffline(false);
     await expect(page.getByText('Synced', { exact: true })).toBeVisible({ timeout: 45_000 });

@@ -6,7 +6,7 @@ import { expect } from './test';
 export async function apiCall<T>(
   request: APIRequestContext,
   token: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   data?: object,
 ): Promise<T> {

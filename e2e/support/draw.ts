@@ -34,3 +34,14 @@ export function firstWin(order: number[], cartelas: RoomStateAnswer['state']['ca
   }
   throw new Error('no card completes a column');
 }
+
+/**
+ * The same card with the B column's first two cells swapped: other cells, same columns. With 'Any Vertical Line'
+ * every column a card completes completes on its twin on the same ball, whichever order the draw has: a tie by
+ * construction, not by luck.
+ */
+export function twinOf(card: Card): Card {
+  const twin = card.map((row) => [...row]);
+  [twin[0]![0], twin[1]![0]] = [twin[1]![0]!, twin[0]![0]!];
+  return twin;
+}
