@@ -1,5 +1,6 @@
 // What a game room's hall hears, and when (issue 19, docs/decisions/060-every-ball-heard.md): each ball as it
-// appears, the pack's special sounds at their moments. The voice manager queues them, so none cuts another.
+// appears, the pack's special sounds at their moments. The voice manager queues them; of the balls only the
+// latest waits (docs/decisions/082-voice-never-behind.md).
 import type { GameStatus } from '@cartela/core';
 import { useEffect, useRef } from 'react';
 import { useVoice } from './use-voice';

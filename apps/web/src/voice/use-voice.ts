@@ -40,6 +40,7 @@ type VoiceApi = VoiceSnapshot &
     | 'stopAll'
     | 'setVolume'
     | 'setMuted'
+    | 'setPacing'
   >;
 
 /** The voice's state (re-rendering on every change) and what it can do. */
@@ -60,6 +61,7 @@ export function useVoice(): VoiceApi {
       stopAll: manager.stopAll,
       setVolume: manager.setVolume,
       setMuted: manager.setMuted,
+      setPacing: manager.setPacing,
     }),
     [snapshot, manager],
   );

@@ -12,6 +12,36 @@ import {
 } from './testing';
 import { corruptReason, VoiceManager } from './voice-manager';
 
+/** The voice item of a clip's path (the fake pack's names). */
+const itemOf = (path: string): unknown => {
+  const ball = /^[bingo]-voices\/[bingo](\d+)\.mp3$/.exec(path);
+  if (ball) return Number(ball[1]);
+  return { 'Goodbingo.m4a': 'good_bingo', 'winning.mp3': 'winning' }[path] ?? path;
+};
+
+/**
+ * Read from the manager's marks as the browser tests read the sound log: for each ball's clip that started, how
+ * many balls had been asked after it by then (0: it is the latest ball asked).
+ */
+function ballsBehind(): number[] {
+  const asked: number[] = [];
+  const behind: number[] = [];
+  for (const mark of performance.getEntriesByType('mark') as PerformanceMark[]) {
+    if (mark.name === 'cartela:voice-ask') {
+      for (const item of mark.detail as unknown[]) if (typeof item === 'number') asked.push(item);
+    } else if (mark.name === 'cartela:voice-start' && typeof mark.detail === 'number') {
+      behind.push(asked.length - 1 - asked.lastIndexOf(mark.detail));
+    }
+  }
+  return behind;
+}
+
+/** The path of a ball's clip: 'b-voices/b1.mp3'. */
+const ballPath = (n: number) => {
+  const letter = 'bingo'[Math.floor((n - 1) / 15)]!;
+  return `${letter}-voices/${letter}${n}.mp3`;
+};
+
 const NOT_READY = 'Voice system not initialized';
 
 function setup(
@@ -126,6 +156,25 @@ describe('the voice manager: loading a pack', () => {
     const done = await setup(four).manager.init(TEST_PACK);
     expect(done.ready).toBe(false);
     expect(done.state).toBe('not-initialised');
+  });
+
+  it('is essentialReady once the 75 numbers, game_started and everybody_jump are decoded, which load first', async () => {
+    const { manager } = setup();
+    const seen: Array<{ loaded: number; essential: boolean }> = [];
+    manager.subscribe(() => {
+      const { progress, essentialReady } = manager.getSnapshot();
+      if (seen.at(-1)?.loaded !== progress.loaded)
+        seen.push({ loaded: progress.loaded, essential: essentialReady });
+    });
+    await manager.init(TEST_PACK);
+    const first = seen.find((s) => s.essential)!;
+    // The first call's sounds come before the other special sounds: the hold lasts 77 files, not 86.
+    expect(first.loaded).toBe(77);
+    expect(seen.filter((s) => s.loaded < 77).every((s) => !s.essential)).toBe(true);
+    expect(manager.getSnapshot().essentialReady).toBe(true);
+
+    const noJingle = await setup({ 'EVERYBODYJUMPBuilding.mp3': 'missing' }).manager.init(TEST_PACK);
+    expect(noJingle).toMatchObject({ ready: true, essentialReady: false });
   });
 
   it('sends the bearer token for files under /api/ only', async () => {
@@ -310,32 +359,36 @@ describe('the voice manager: playing', () => {
     expect(context.audible()).toEqual(['EVERYBODYJUMPBuilding.mp3']);
   });
 
-  it('never cuts a clip: a call asked while one plays starts when it ends (2.6 s clips called every 2 s)', async () => {
+  it("'wait': a clip that plays is never cut; a ball asked meanwhile takes the place of the one waiting (2.6 s clips called every 2 s)", async () => {
     const seconds = Object.fromEntries(VOICE_PACK_FILES.map((f) => [f, 2.6]));
     const { manager, context, clock } = await ready(seconds);
+    performance.clearMarks();
+    const asked: Array<{ n: number; at: number }> = [];
     for (let n = 1; n <= 30; n += 1) {
       manager.playNumber(n);
+      asked.push({ n, at: clock.time });
       // Never two at once.
       expect(context.audible().length).toBeLessThanOrEqual(1);
       clock.advance(2000);
       expect(context.audible().length).toBeLessThanOrEqual(1);
     }
     clock.advance(30_000);
-    // Every call heard, in order, back to back, whole: each starts the moment the one before ends.
+    // Decision 082: each clip that starts is the latest ball asked by then (decision 060 played all 30, the
+    // 30th at 75.4 s), back to back, and whole.
     const timeline = context.timeline();
-    expect(timeline.map((t) => t.name)).toEqual(
-      Array.from(
-        { length: 30 },
-        (_, i) => `${'bingo'[Math.floor(i / 15)]}-voices/${'bingo'[Math.floor(i / 15)]}${i + 1}.mp3`,
-      ),
-    );
-    expect(timeline.map((t) => t.at)).toEqual(Array.from({ length: 30 }, (_, i) => Math.round(i * 2600)));
+    expect(ballsBehind()).toEqual(timeline.map(() => 0));
+    for (const { name, at } of timeline) {
+      // Behind the board by at most the clip that played when it was asked.
+      const ask = asked.find((a) => ballPath(a.n) === name)!;
+      expect(at - ask.at).toBeLessThanOrEqual(2600);
+    }
+    expect(timeline.at(-1)!.name).toBe(ballPath(30));
     expect(context.cut()).toEqual([]);
     expect(manager.getSnapshot().playing).toBe(false);
     expect(clock.pending).toBe(0);
   });
 
-  it("the game's first call: the first ball waits for the jingle, and ball 2 for the first ball", async () => {
+  it("the game's first call: the first ball waits for the jingle; a ball asked meanwhile replaces it, the opening stays", async () => {
     const { manager, context, clock } = await ready({
       'game_started.m4a': 1.5,
       'EVERYBODYJUMPBuilding.mp3': 1.6,
@@ -343,25 +396,38 @@ describe('the voice manager: playing', () => {
     });
     // Issue 19: at 2 s the first ball was never heard; at 3 s it began at 2.6 s and was cut at 3 s.
     manager.playSequence(['game_started', 'everybody_jump', 1]);
-    clock.advance(2000);
-    manager.playNumber(5); // auto call at 2 s, had it not waited
-    clock.advance(1000);
-    manager.playNumber(61);
+    expect(manager.getSnapshot()).toMatchObject({ calling: true, current: 'game_started' });
+    clock.advance(6000);
+    manager.playNumber(5); // asked while ball 1 plays: it waits for it
     clock.advance(20_000);
     expect(context.timeline()).toEqual([
       { name: 'game_started.m4a', at: 0 },
       { name: 'EVERYBODYJUMPBuilding.mp3', at: 2500 },
       { name: 'b-voices/b1.mp3', at: 5100 },
       { name: 'b-voices/b5.mp3', at: 6900 },
-      { name: 'o-voices/o61.mp3', at: 7900 },
     ]);
     expect(context.cut()).toEqual([]);
+
+    // A ball asked during the opening (only another way than the held Call Next can) is heard right after the
+    // jingle, in place of the first ball: the start sounds are never lost.
+    const second = await ready({ 'game_started.m4a': 1.5, 'EVERYBODYJUMPBuilding.mp3': 1.6 });
+    second.manager.playSequence(['game_started', 'everybody_jump', 1]);
+    second.clock.advance(2000);
+    second.manager.playNumber(5);
+    second.clock.advance(20_000);
+    expect(second.context.timeline()).toEqual([
+      { name: 'game_started.m4a', at: 0 },
+      { name: 'EVERYBODYJUMPBuilding.mp3', at: 2500 },
+      { name: 'b-voices/b5.mp3', at: 4100 },
+    ]);
   });
 
   it('says it plays until everything asked for has been heard', async () => {
     const { manager, clock } = await ready();
     const playing: boolean[] = [];
-    manager.subscribe(() => playing.push(manager.getSnapshot().playing));
+    manager.subscribe(() => {
+      if (playing.at(-1) !== manager.getSnapshot().playing) playing.push(manager.getSnapshot().playing);
+    });
     manager.playNumber(1);
     manager.playNumber(2);
     clock.advance(1500);
@@ -391,6 +457,115 @@ describe('the voice manager: playing', () => {
     expect(manager.getSnapshot().playing).toBe(false);
     manager.playNumber(12);
     expect(context.audible()).toEqual(['b-voices/b12.mp3']);
+  });
+
+  describe('never behind the board (decision 082)', () => {
+    const SECONDS = Object.fromEntries(VOICE_PACK_FILES.map((f) => [f, 1.2]));
+    const marks = (name: string) =>
+      performance.getEntriesByName(name).map((m) => (m as PerformanceMark).detail);
+
+    /** 20 calls 0.5 s apart over 1.2 s clips, then GOOD BINGO: what started, and how long GOOD BINGO waited. */
+    async function twentyQuickCalls(pacing: 'wait' | 'skip') {
+      const fake = await ready({ ...SECONDS, 'Goodbingo.m4a': 1.5, 'winning.mp3': 25 });
+      const { manager, context, clock } = fake;
+      manager.setPacing(pacing);
+      performance.clearMarks();
+      const asked: Array<{ n: number; at: number }> = [];
+      for (let n = 1; n <= 20; n += 1) {
+        manager.playNumber(n);
+        asked.push({ n, at: clock.time });
+        expect(context.audible().length).toBeLessThanOrEqual(1);
+        clock.advance(500);
+      }
+      const balls = context.timeline();
+      const askedAt = clock.time;
+      manager.goodBingo();
+      const bingo = context.timeline().find((t) => t.name === 'Goodbingo.m4a');
+      clock.advance(15_000);
+      return { ...fake, asked, balls, bingoWait: bingo ? bingo.at - askedAt : null };
+    }
+
+    it("'skip': the clip that starts is always the latest ball asked, at once; GOOD BINGO starts when asked", async () => {
+      const { context, asked, balls, bingoWait, manager } = await twentyQuickCalls('skip');
+      expect(balls.map((b) => b.name)).toEqual(asked.map((a) => ballPath(a.n)));
+      expect(ballsBehind()).toEqual(asked.map(() => 0));
+      for (const [i, ball] of balls.entries()) expect(ball.at).toBe(asked[i]!.at);
+      // Each ball cut by the next, the 20th by GOOD BINGO; the winning sound stopped after its 10 s.
+      expect(context.cut().map((c) => c.name)).toEqual([...asked.map((a) => ballPath(a.n)), 'winning.mp3']);
+      expect(bingoWait).not.toBeNull();
+      expect(bingoWait!).toBeLessThanOrEqual(5);
+      expect(context.started().slice(-2)).toEqual(['Goodbingo.m4a', 'winning.mp3']);
+      // The sound log the browser tests read: every request with its items, every start with its item.
+      expect(marks('cartela:voice-ask')).toEqual([...asked.map((a) => [a.n]), ['good_bingo', 'winning']]);
+      expect(marks('cartela:voice-start')).toEqual([...asked.map((a) => a.n), 'good_bingo', 'winning']);
+      expect(manager.getSnapshot().playing).toBe(false);
+    });
+
+    it("'wait': no clip is cut but by GOOD BINGO, each that starts is the latest ball asked, and GOOD BINGO starts when asked", async () => {
+      const { context, asked, balls, bingoWait } = await twentyQuickCalls('wait');
+      expect(ballsBehind()).toEqual(balls.map(() => 0));
+      for (const { name, at } of balls) {
+        expect(at - asked.find((a) => ballPath(a.n) === name)!.at).toBeLessThanOrEqual(1200);
+      }
+      // Decision 060 would still be on ball 9 here, 12 balls behind.
+      expect(balls.map((b) => b.name)).toEqual([1, 3, 5, 8, 10, 12, 15, 17, 20].map(ballPath));
+      // The ball playing at GOOD BINGO is cut for it; the older balls never were.
+      expect(context.cut().map((c) => c.name)).toEqual([ballPath(20), 'winning.mp3']);
+      expect(bingoWait!).toBeLessThanOrEqual(5);
+      // Every start is in the log with its item.
+      expect(marks('cartela:voice-start')).toEqual(context.started().map((name) => itemOf(name)));
+    });
+
+    it('the claim sounds go before the balls waiting; a pause or shuffle sound is never cut for them', async () => {
+      const { manager, context, clock } = await ready({ 'shuffling.mp3': 3 });
+      manager.playSpecial('shuffling');
+      manager.playNumber(7);
+      manager.playSpecial('winner_cartela');
+      clock.advance(1000);
+      manager.goodBingo();
+      clock.advance(20_000);
+      expect(context.started()).toEqual([
+        'shuffling.mp3',
+        'winner_cartela_voice.m4a',
+        'Goodbingo.m4a',
+        'winning.mp3',
+      ]);
+      expect(context.cut()).toEqual([]);
+    });
+
+    it("says 'calling' while a ball's call is under way or waits, 'current' while a sound is heard", async () => {
+      const { manager, clock } = await ready({ 'pause_voice.m4a': 2 });
+      manager.playSequence(['game_started', 'everybody_jump', 1]);
+      expect(manager.getSnapshot()).toMatchObject({ calling: true, playing: true, current: 'game_started' });
+      clock.advance(1000); // the gap after game_started
+      expect(manager.getSnapshot()).toMatchObject({ calling: true, current: null });
+      clock.advance(3000); // ball 1
+      expect(manager.getSnapshot()).toMatchObject({ calling: true, current: 1 });
+      manager.playSpecial('pause');
+      clock.advance(1000); // ball 1 over, the pause voice heard: no ball under way
+      expect(manager.getSnapshot()).toMatchObject({ calling: false, playing: true, current: 'pause' });
+      clock.advance(2000);
+      expect(manager.getSnapshot()).toMatchObject({ calling: false, playing: false, current: null });
+    });
+
+    it('cuts a spoken ball too, in skip mode', async () => {
+      const { manager, speech } = await ready({}, { 'b-voices/b3.mp3': 'missing' });
+      manager.setPacing('skip');
+      manager.playNumber(3);
+      expect(speech.spoken.map((s) => s.text)).toEqual(['B 3']);
+      const cancels = speech.cancels();
+      manager.playNumber(4);
+      expect(speech.cancels()).toBe(cancels + 1);
+      expect(manager.getSnapshot().current).toBe(4);
+    });
+
+    it("keeps 'wait' as the pacing unless told 'skip'", async () => {
+      const { manager } = await ready();
+      expect(manager.getSnapshot().pacing).toBe('wait');
+      manager.setPacing('skip');
+      manager.setPacing('fast' as never);
+      expect(manager.getSnapshot().pacing).toBe('skip');
+    });
   });
 
   it("speaks a number whose clip is missing, in the pack's language", async () => {

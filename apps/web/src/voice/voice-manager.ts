@@ -1,6 +1,7 @@
 // The browser's voice manager (issue 9, docs/decisions/048-voice-manager.md): loads a voice pack once (IndexedDB
 // first, then the network), decodes every clip into memory, and plays calls through the Web Audio API so a call
-// starts the moment it is asked for. Framework-free: everything it touches is injected, so tests fake it all.
+// starts the moment it is asked for; of the balls only the latest asked waits, and the claim's sounds go first
+// (docs/decisions/082-voice-never-behind.md). Framework-free: everything it touches is injected, so tests fake it.
 import {
   NUMBER_VOICE_PATHS,
   SPECIAL_SOUNDS,
@@ -32,6 +33,13 @@ export interface VoicePackRef {
 
 type VoiceState = 'not-initialised' | 'initialising' | 'initialised';
 
+/**
+ * How the voice keeps up with the board (product/voices.md#voice-pacing, decision 082), set per device: 'wait'
+ * holds Call Next while the ball's clip plays, 'skip' never holds it and cuts an older ball's clip short.
+ */
+export type VoicePacing = 'wait' | 'skip';
+export const VOICE_PACINGS: readonly VoicePacing[] = ['wait', 'skip'];
+
 interface VoiceProgress {
   loaded: number;
   total: number;
@@ -47,8 +55,18 @@ export interface VoiceSnapshot {
   ready: boolean;
   /** Files of the pack that could not be had at the last initialisation. */
   missing: readonly string[];
-  /** A sound (or a sequence) is playing: the voice toggle blocks clicks meanwhile. */
+  /** All 75 numbers, game_started and everybody_jump are decoded: the first call of a game can be heard whole. */
+  essentialReady: boolean;
+  /** A sound (or a sequence) is playing, or waits its turn: auto call waits meanwhile. */
   playing: boolean;
+  /**
+   * A ball's call is under way or waits its turn: its clip (or spoken call), or the first call's sounds before it.
+   * With pacing 'wait' the room holds Call Next meanwhile (decision 082).
+   */
+  calling: boolean;
+  /** What is heard now (its clip or spoken call); null between two sounds and when silent. */
+  current: VoiceItem | null;
+  pacing: VoicePacing;
   volume: number;
   speed: number;
   muted: boolean;
@@ -139,11 +157,41 @@ interface Step {
   /** Stop the sound after this long (the winning sound after good bingo). */
   maxMs?: number;
 }
+/** One play of the queue: its steps (a ball's steps are dropped when a later ball is asked) and where it is. */
+interface Play {
+  steps: Step[];
+  /** The step sounding, or the one whose end the gap after it follows. */
+  index: number;
+  /** The step at `index` is heard now (false: the gap after it, or not yet started). */
+  sounding: boolean;
+}
+
+const isBall = (step: Step) => typeof step.item === 'number';
+/**
+ * The claim's sounds (decision 082): heard at the moment of the claim, before any ball still waiting, and a
+ * ball's clip that plays is cut for them.
+ */
+const CLAIM_SOUNDS = new Set<VoiceItem>([
+  'winner_cartela',
+  'cartela_not_in_game',
+  'good_bingo',
+  'winning',
+  'cartela_blocked',
+]);
+/** What the first call of a game needs to be heard whole (FIRST_CALL_SOUNDS of use-game-sounds.ts). */
+const ESSENTIAL_SPECIALS: readonly SpecialSoundId[] = ['game_started', 'everybody_jump'];
 
 const PACK_FILES: readonly PackFile[] = [
   ...NUMBER_VOICE_PATHS.map((path, i) => ({ path, slot: { kind: 'number', n: i + 1 } as const })),
   ...SPECIAL_SOUNDS.map((s) => ({ path: s.file, slot: { kind: 'special', id: s.id } as const })),
 ];
+const PACK_PATHS: readonly string[] = PACK_FILES.map((file) => file.path);
+/** The order files load in: what the first call needs first, so the room holds it as briefly as it can. */
+const essentialFirst = (file: PackFile) =>
+  file.slot.kind === 'number' || ESSENTIAL_SPECIALS.includes(file.slot.id) ? 0 : 1;
+const LOAD_ORDER: readonly number[] = PACK_FILES.map((_, i) => i).sort(
+  (a, b) => essentialFirst(PACK_FILES[a]!) - essentialFirst(PACK_FILES[b]!) || a - b,
+);
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
@@ -194,8 +242,12 @@ export class VoiceManager {
     pack: null,
     progress: { loaded: 0, total: PACK_FILES.length },
     ready: false,
+    essentialReady: false,
     missing: [],
     playing: false,
+    calling: false,
+    current: null,
+    pacing: 'wait',
     volume: 1,
     speed: 1,
     muted: false,
@@ -213,17 +265,22 @@ export class VoiceManager {
   /** Bumped when a pack switch makes an initialisation in flight stale. */
   private generation = 0;
 
-  /** Bumped by stopAll: a sound or step of what was stopped never plays afterwards. */
+  /** Bumped whenever what plays is cut (stopAll, a later ball, a claim): a step of what was cut never goes on. */
   private call = 0;
   /**
-   * What waits its turn (issue 19, docs/decisions/060-every-ball-heard.md): a play asked for while another
-   * plays starts when that one (and everything queued before it) has ended. Nothing is cut but by stopAll.
+   * What waits its turn (docs/decisions/060-every-ball-heard.md): a play asked for while another plays starts
+   * when that one (and everything queued before it) has ended. Of the balls only the latest asked waits: an older
+   * ball not yet heard is dropped when a later one is asked (decision 082), so the queue never holds more than the
+   * current ball.
    */
-  private readonly queue: Step[][] = [];
-  /** A play (one of the queue's entries) is under way: its sound, a gap of its sequence, or its spoken call. */
-  private busy = false;
+  private readonly queue: Play[] = [];
+  /** The play under way: its sound, a gap of its sequence, or its spoken call. */
+  private active: Play | null = null;
   private readonly sources = new Set<AudioSourceLike>();
+  /** The timers of the play under way (its clip's end, its gaps, its spoken call's limit). */
   private readonly pending = new Set<unknown>();
+  /** The play under way speaks a number through the browser's speech synthesis now. */
+  private speaking = false;
 
   constructor(deps: VoiceManagerDeps) {
     this.deps = deps;
@@ -271,6 +328,7 @@ export class VoiceManager {
       pack,
       progress: { loaded: 0, total: PACK_FILES.length },
       ready: false,
+      essentialReady: false,
       missing: [],
     });
     const promise = this.load(pack, generation).finally(() => {
@@ -334,7 +392,8 @@ export class VoiceManager {
     const missing: string[] = [];
     let loaded = 0;
     await runLimited(
-      PACK_FILES.map((file, i) => async () => {
+      LOAD_ORDER.map((i) => async () => {
+        const file = PACK_FILES[i]!;
         if (stale()) return;
         const buffer = await this.loadFile(context, pack, file.path, keys[i]!, cached[i]);
         if (stale()) return;
@@ -342,13 +401,18 @@ export class VoiceManager {
         else if (file.slot.kind === 'number') this.numbers.set(file.slot.n, buffer);
         else this.specials.set(file.slot.id, buffer);
         loaded += 1;
-        this.update({ progress: { loaded, total: PACK_FILES.length } });
+        this.update({
+          progress: { loaded, total: PACK_FILES.length },
+          essentialReady: this.essentialReady(),
+        });
       }),
       // Downloads a few at a time; a pack kept on this device is decoded all at once (the browser decodes off
       // the main thread, in parallel; bench/voices.mjs: median 322 ms, against 434-573 ms six at a time).
       cached.length === keys.length && cached.every(Boolean) ? PACK_FILES.length : VOICE_DOWNLOAD_CONCURRENCY,
     );
     if (stale()) return this.snapshot;
+    // Named in the pack's own order, whatever order they loaded in.
+    missing.sort((a, b) => PACK_PATHS.indexOf(a) - PACK_PATHS.indexOf(b));
 
     const ready = this.numbers.size === NUMBER_MAX && this.specials.size >= VOICE_READY_SPECIALS;
     if (!ready) {
@@ -360,6 +424,10 @@ export class VoiceManager {
     this.update({ state: ready ? 'initialised' : 'not-initialised', ready, missing });
     mark('cartela:voice-init-end');
     return this.snapshot;
+  }
+
+  private essentialReady(): boolean {
+    return this.numbers.size === NUMBER_MAX && ESSENTIAL_SPECIALS.every((id) => this.specials.has(id));
   }
 
   /** One file: the cached copy, else a download; decoded, or null (with a warning) when it cannot be had. */
@@ -464,11 +532,13 @@ export class VoiceManager {
   };
 
   /**
-   * Calls a number (B-1 ... O-75): at once when nothing plays, else as soon as what plays (and what was asked
-   * before it) has ended. A clip is never cut short by the next call, and never overlaps another.
+   * Calls a number (B-1 ... O-75): at once when nothing plays, else as soon as what plays has ended. An older ball
+   * not yet heard is dropped (the queue holds only the latest ball); with pacing 'skip' an older ball's clip that
+   * plays is cut, so the ball asked starts at once (decision 082). Two clips never overlap.
    */
   playNumber = (n: number): void => this.play([{ item: n }]);
 
+  /** A special sound; a claim's sound (CLAIM_SOUNDS) goes before any ball still waiting and cuts a ball's clip. */
   playSpecial = (id: SpecialSoundId): void => this.play([{ item: id }]);
 
   /** Plays the items one after another, VOICE_SEQUENCE_GAP_MS between the end of one and the next. */
@@ -485,15 +555,11 @@ export class VoiceManager {
 
   /** Stops every sound, pending step and spoken call. */
   stopAll = (): void => {
-    this.call += 1;
-    for (const handle of this.pending) this.timers.clearTimeout(handle);
-    this.pending.clear();
-    this.queue.length = 0;
-    this.busy = false;
-    for (const source of this.sources) this.stopSource(source);
-    this.sources.clear();
+    this.cut();
     this.deps.speech?.cancel();
-    if (this.snapshot.playing) this.update({ playing: false });
+    this.queue.length = 0;
+    this.active = null;
+    this.publish();
   };
 
   setVolume = (volume: number): void => {
@@ -519,6 +585,12 @@ export class VoiceManager {
     if (muted !== this.snapshot.muted) this.update({ muted });
   };
 
+  /** The device's voice pacing (product/voices.md#voice-pacing): anything else than 'wait' or 'skip' is ignored. */
+  setPacing = (pacing: VoicePacing): void => {
+    if (!VOICE_PACINGS.includes(pacing) || pacing === this.snapshot.pacing) return;
+    this.update({ pacing });
+  };
+
   private play(steps: readonly Step[]): void {
     if (this.snapshot.muted || steps.length === 0) return;
     mark(
@@ -527,45 +599,122 @@ export class VoiceManager {
     );
     if (!this.snapshot.ready) this.warn('Voice system not initialized');
     if (this.context?.state === 'suspended') void this.context.resume().catch(() => {});
-    // Every play waits its turn: the one playing is never cut (decision 060, replacing 048's 'latest call wins').
-    this.queue.push([...steps]);
-    if (!this.busy) this.next();
+    const play: Play = { steps: [...steps], index: 0, sounding: false };
+    // Decision 082: the voice is never more than the current ball behind the board, and a claim is heard at its
+    // moment; otherwise every play waits its turn (decision 060).
+    const claim = CLAIM_SOUNDS.has(steps[0]!.item);
+    if (claim || steps.some(isBall)) this.dropBalls(claim || this.snapshot.pacing === 'skip');
+    if (claim) {
+      let at = 0;
+      while (at < this.queue.length && CLAIM_SOUNDS.has(this.queue[at]!.steps[0]!.item)) at += 1;
+      this.queue.splice(at, 0, play);
+    } else this.queue.push(play);
+    if (this.active) this.publish();
+    else this.next();
+  }
+
+  /**
+   * Drops every ball not yet heard, from the queue and from the play under way (its other sounds stay: the first
+   * call's game_started and everybody_jump are never lost); `cut`: a ball's clip (or spoken call) heard now is
+   * stopped too, and what is left of its play goes on at once.
+   */
+  private dropBalls(cut: boolean): void {
+    const keep = (step: Step) => {
+      if (!isBall(step)) return true;
+      mark('cartela:voice-drop', step.item);
+      return false;
+    };
+    for (let i = this.queue.length - 1; i >= 0; i -= 1) {
+      const play = this.queue[i]!;
+      play.steps = play.steps.filter(keep);
+      if (play.steps.length === 0) this.queue.splice(i, 1);
+    }
+    const active = this.active;
+    if (!active) return;
+    const from = active.sounding ? active.index + 1 : active.index;
+    active.steps = [...active.steps.slice(0, from), ...active.steps.slice(from).filter(keep)];
+    const heard = active.sounding ? active.steps[active.index]! : null;
+    if (cut && heard && isBall(heard)) {
+      mark('cartela:voice-cut', heard.item);
+      this.cut();
+      this.active = null;
+      active.index += 1;
+      active.sounding = false;
+      if (active.index < active.steps.length) this.queue.unshift(active);
+    } else if (!active.sounding && active.index >= active.steps.length) {
+      // In the gap after its last sound, the ball it led to dropped: the play is over.
+      this.cut();
+      this.active = null;
+    }
+  }
+
+  /** Stops what is heard now and every pending step of the play under way (the queue is left as it is). */
+  private cut(): void {
+    this.call += 1;
+    for (const handle of this.pending) this.timers.clearTimeout(handle);
+    this.pending.clear();
+    for (const source of this.sources) this.stopSource(source);
+    this.sources.clear();
+    if (this.speaking) this.deps.speech?.cancel();
+    this.speaking = false;
+  }
+
+  /** The snapshot's playing, calling and current, told to the listeners only when one of them changed. */
+  private publish(): void {
+    const active = this.active;
+    const ballAhead = (play: Play) => play.steps.slice(play.index).some(isBall);
+    const playing = active !== null || this.queue.length > 0;
+    const calling = (active !== null && ballAhead(active)) || this.queue.some(ballAhead);
+    const current = active?.sounding ? (active.steps[active.index]?.item ?? null) : null;
+    const { snapshot } = this;
+    if (playing === snapshot.playing && calling === snapshot.calling && current === snapshot.current) return;
+    this.update({ playing, calling, current });
   }
 
   /** Starts the next play of the queue, or says that nothing plays any more. */
   private next(): void {
-    const steps = this.queue.shift();
-    if (!steps) {
-      this.busy = false;
-      if (this.snapshot.playing) this.update({ playing: false });
+    const play = this.queue.shift() ?? null;
+    this.active = play;
+    if (!play) {
+      this.publish();
       return;
     }
-    this.busy = true;
-    this.step(steps, 0, this.call);
+    this.step(play, this.call);
   }
 
-  private step(steps: readonly Step[], index: number, call: number): void {
-    if (call !== this.call) return;
-    if (index >= steps.length) {
+  /** Starts the play's step at its index (or ends the play). */
+  private step(play: Play, call: number): void {
+    if (call !== this.call || play !== this.active) return;
+    if (play.index >= play.steps.length) {
       this.next();
       return;
     }
-    const { item, maxMs } = steps[index]!;
-    const next = () => {
-      if (call !== this.call) return;
-      if (index + 1 >= steps.length) this.step(steps, index + 1, call);
-      else this.later(VOICE_SEQUENCE_GAP_MS, () => this.step(steps, index + 1, call));
+    const { item, maxMs } = play.steps[play.index]!;
+    const ended = () => {
+      if (call !== this.call || play !== this.active) return;
+      play.sounding = false;
+      play.index += 1;
+      if (play.index >= play.steps.length) {
+        this.next();
+        return;
+      }
+      this.publish();
+      this.later(VOICE_SEQUENCE_GAP_MS, () => this.step(play, call));
+    };
+    const skip = () => {
+      play.index += 1;
+      this.step(play, call);
     };
 
     if (typeof item === 'number') {
       if (!Number.isInteger(item) || item < 1 || item > NUMBER_MAX) {
         this.warn(`Not a ball number: ${item}`);
-        this.step(steps, index + 1, call);
+        skip();
         return;
       }
       const buffer = this.numbers.get(item);
-      if (buffer) this.playBuffer(buffer, maxMs, next, item);
-      else this.speak(item, next);
+      if (buffer) this.playBuffer(play, buffer, maxMs, ended, item);
+      else this.speak(play, item, ended);
       return;
     }
 
@@ -573,13 +722,14 @@ export class VoiceManager {
     if (!buffer) {
       // Only numbers have a spoken fallback; before the voices are loaded the warning above said why.
       if (this.snapshot.ready || !SPECIAL_IDS.has(item)) this.warn(`Voice sound missing: ${item} (skipped)`);
-      this.step(steps, index + 1, call);
+      skip();
       return;
     }
-    this.playBuffer(buffer, maxMs, next, item);
+    this.playBuffer(play, buffer, maxMs, ended, item);
   }
 
   private playBuffer(
+    play: Play,
     buffer: AudioBufferLike,
     maxMs: number | undefined,
     onEnd: () => void,
@@ -593,7 +743,8 @@ export class VoiceManager {
     source.start();
     mark('cartela:voice-start', item);
     this.sources.add(source);
-    if (!this.snapshot.playing) this.update({ playing: true });
+    play.sounding = true;
+    this.publish();
     // The end is timed rather than taken from `onended`, which also fires on stop(); the clip's own length at
     // this speed.
     const ms = Math.min((buffer.duration * 1000) / this.snapshot.speed, maxMs ?? Number.POSITIVE_INFINITY);
@@ -605,19 +756,25 @@ export class VoiceManager {
   }
 
   /** The spoken fallback of a number whose clip cannot be had, so a hall is never silent. */
-  private speak(n: number, onEnd: () => void): void {
+  private speak(play: Play, n: number, onEnd: () => void): void {
     const speech = this.deps.speech;
     if (!speech) {
       onEnd();
       return;
     }
+    const call = this.call;
     let done = false;
     const finish = () => {
-      if (done) return;
+      if (done || call !== this.call) return;
       done = true;
+      this.speaking = false;
       onEnd();
     };
-    if (!this.snapshot.playing) this.update({ playing: true });
+    this.speaking = true;
+    play.sounding = true;
+    // The sound log (the browser tests' and the benches') counts a spoken ball as heard, like its clip.
+    mark('cartela:voice-start', n);
+    this.publish();
     speech.speak(spokenCall(n), {
       lang: speechLanguage(this.snapshot.pack?.language),
       rate: this.snapshot.speed,

@@ -44,6 +44,8 @@ let manager: VoiceManager | null = null;
 
 /** The voice toggle's position on this device: a hall that turned the voice off stays silent after a reload. */
 const MUTED_KEY = 'voiceMuted';
+/** The device's voice pacing, 'skip' when chosen (the default 'wait' is not stored): decision 082. */
+const PACING_KEY = 'voicePacing';
 
 /** The tab's voice manager, made on first use. */
 export function getVoiceManager(): VoiceManager {
@@ -51,12 +53,20 @@ export function getVoiceManager(): VoiceManager {
     const made = new VoiceManager(browserVoiceDeps());
     try {
       if (localStorage.getItem(MUTED_KEY) === 'true') made.setMuted(true);
-      let muted = made.getSnapshot().muted;
+      if (localStorage.getItem(PACING_KEY) === 'skip') made.setPacing('skip');
+      let { muted, pacing } = made.getSnapshot();
       made.subscribe(() => {
-        if (made.getSnapshot().muted === muted) return;
-        muted = made.getSnapshot().muted;
-        if (muted) localStorage.setItem(MUTED_KEY, 'true');
-        else localStorage.removeItem(MUTED_KEY);
+        const now = made.getSnapshot();
+        if (now.muted !== muted) {
+          muted = now.muted;
+          if (muted) localStorage.setItem(MUTED_KEY, 'true');
+          else localStorage.removeItem(MUTED_KEY);
+        }
+        if (now.pacing !== pacing) {
+          pacing = now.pacing;
+          if (pacing === 'skip') localStorage.setItem(PACING_KEY, 'skip');
+          else localStorage.removeItem(PACING_KEY);
+        }
       });
     } catch {
       // No storage (private mode): the toggle is remembered for this tab only.

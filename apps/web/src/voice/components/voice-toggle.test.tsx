@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { applyLanguage } from '@/i18n';
-import { fakeVoiceManager, TEST_PACK } from '../testing';
+import { FakeAudioContext, fakeVoiceManager, TEST_PACK } from '../testing';
 import { VoiceProvider } from '../use-voice';
 import { VoiceToggle, type VoiceToggleProps } from './voice-toggle';
 
@@ -57,6 +57,42 @@ describe('the voice toggle', () => {
     await user.click(screen.getByRole('button', { name: 'Voice' }));
     expect(screen.getByRole('button', { name: 'Voice' })).toHaveAttribute('aria-pressed', 'false');
     expect(context.audible()).toEqual([]);
+  });
+
+  it('is not blocked when pressed while the voices load: its jingle is not in, a ball is being spoken', async () => {
+    // Decision 082: the jingle was queued behind a ball spoken by the browser, or not loaded at all, and the
+    // button stayed blocked by a sound nobody heard.
+    const context = new FakeAudioContext();
+    const waiting: Array<() => void> = [];
+    context.resume = () => new Promise<void>((resolve) => waiting.push(resolve));
+    const resumed = () => {
+      context.state = 'running';
+      for (const resolve of waiting) resolve();
+    };
+    const { manager, speech } = fakeVoiceManager({
+      createAudioContext: () => context,
+      fetch: () => new Promise<Response>(() => {}),
+    });
+    void manager.init(TEST_PACK);
+    manager.setMuted(true);
+    render(
+      <VoiceProvider manager={manager}>
+        <VoiceToggle />
+      </VoiceProvider>,
+    );
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: 'Voice' });
+    await user.click(toggle);
+    // While the browser lets sound out, the room calls its first ball: spoken, its clip not loaded yet.
+    act(() => manager.playNumber(5));
+    await act(async () => resumed());
+    expect(speech.spoken.map((s) => s.text)).toEqual(['B 5']);
+    expect(manager.getSnapshot()).toMatchObject({ state: 'initialising', playing: true });
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(toggle).not.toHaveAttribute('aria-disabled');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(manager.getSnapshot().playing).toBe(false);
   });
 
   it.each([

@@ -20,19 +20,22 @@ export interface VoiceToggleProps {
 
 /**
  * The voice on/off button (product/voices.md#voice-manager): turning it on plays 'everybody jump', and clicks
- * are blocked while that sound plays; turning it off stops every sound. A toggle button (aria-pressed).
+ * are blocked while that sound is heard; turning it off stops every sound. A toggle button (aria-pressed).
+ * Only the toggle's own clip blocks it (decision 082): while the voices load the jingle may not be in yet, or
+ * wait behind a ball being spoken, and a button blocked by a sound nobody hears looked broken.
  */
 export function VoiceToggle({ size = 'md', showLabel = size !== 'sm', className }: VoiceToggleProps) {
   const { t } = useTranslation();
   const manager = useVoiceManager();
-  const { muted, playing, setMuted, unlock, everybodyJump } = useVoice();
+  const { muted, current, setMuted, unlock, everybodyJump } = useVoice();
   const on = !muted;
-  // The toggle's own sound: blocked from the click that started it until the manager says it ended.
+  // The toggle's own sound: blocked from the click that started it until its clip has ended.
   const [jumping, setJumping] = useState(false);
+  const heard = current === 'everybody_jump';
   useEffect(() => {
-    if (!playing) setJumping(false);
-  }, [playing]);
-  const blocked = jumping && playing;
+    if (!heard) setJumping(false);
+  }, [heard]);
+  const blocked = jumping && heard;
 
   const click = async () => {
     if (blocked) return;
@@ -44,7 +47,7 @@ export function VoiceToggle({ size = 'md', showLabel = size !== 'sm', className 
     // The click is the user gesture that lets the browser play sound.
     await unlock();
     everybodyJump();
-    setJumping(manager.getSnapshot().playing);
+    setJumping(manager.getSnapshot().current === 'everybody_jump');
   };
 
   const { box, icon } = SIZES[size];

@@ -6,6 +6,8 @@ import {
   Expand,
   Flag,
   History,
+  Hourglass,
+  Loader2,
   type LucideIcon,
   MonitorUp,
   Pause,
@@ -56,6 +58,14 @@ export function RoomControls({ room }: { room: RoomScreenModel }) {
   // Auto Call pressed while paused (or a run paused): it is on and waits for Resume, and says so (decision 084).
   const autoWaits = paused && room.autoRunning;
   const autoWaitsId = useId();
+  // Call Next held by the voice (decision 082): why, on the button and beside it.
+  const heldId = useId();
+  const held =
+    room.callHeld === 'voice'
+      ? { title: t('room.controls.waitVoice'), 'aria-describedby': heldId }
+      : room.callHeld === 'voices'
+        ? { 'aria-describedby': heldId }
+        : {};
   return (
     <>
       {autoWaits && (
@@ -77,6 +87,26 @@ export function RoomControls({ room }: { room: RoomScreenModel }) {
           <CloudOff className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           {t('room.sealed')}
         </p>
+      )}
+      {room.voicesLoading && (
+        <div
+          id={room.callHeld === 'voices' ? heldId : undefined}
+          role="status"
+          className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-warning-500/60 bg-warning-50 px-4 py-3 text-sm font-medium text-warning-800"
+        >
+          <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden="true" />
+          <span className="min-w-0 flex-1 tabular-nums">
+            {t(
+              room.callHeld === 'voices' ? 'room.voices.loading' : 'room.voices.stillLoading',
+              room.voicesLoading,
+            )}
+          </span>
+          {room.callHeld === 'voices' && (
+            <Button size="sm" variant="outline" onClick={actions.startAnyway}>
+              {t('room.voices.startAnyway')}
+            </Button>
+          )}
+        </div>
       )}
       <section
         aria-label={t('room.controls.label')}
@@ -109,16 +139,22 @@ export function RoomControls({ room }: { room: RoomScreenModel }) {
           </Link>
         )}
         <ControlButton
-          icon={SkipForward}
+          icon={room.callHeld === 'voice' ? Hourglass : SkipForward}
           onClick={actions.callNext}
           disabled={!can.call}
           loading={busy === 'call-next'}
           className="grow sm:grow-0"
           title={room.allCalled ? t('room.allCalled') : undefined}
           {...sealed}
+          {...held}
         >
           {t('room.controls.callNext')}
         </ControlButton>
+        {room.callHeld === 'voice' && (
+          <span id={heldId} className="sr-only">
+            {t('room.controls.waitVoice')}
+          </span>
+        )}
         <ControlButton
           variant="outline"
           icon={paused ? Play : Pause}

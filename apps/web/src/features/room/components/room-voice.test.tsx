@@ -154,3 +154,142 @@ describe('the room: every ball heard (issue 19)', () => {
     expect(voice.heard()).toEqual([]);
   });
 });
+
+describe('the room: the voice never behind the board (decision 082)', () => {
+  const calls = (room: ReturnType<typeof createFakeRoom>) =>
+    room.commands.filter((c) => c.type === 'call-next').length;
+  const space = () => fireEvent.keyDown(window, { key: ' ' });
+
+  it("'wait': Call Next and Space are held while the ball is heard, saying why, and free the moment it ends", async () => {
+    const voice = await voiceOf({ 'b-voices/b5.mp3': 1.5 });
+    const room = createFakeRoom({ calls: 1 });
+    renderRoom(room, voice as never);
+    expect(button('Call Next')).toBeEnabled();
+    fireEvent.click(button('Call Next'));
+    await advance(0);
+    expect(voice.heard()).toEqual(['b-voices/b5.mp3@0']);
+    expect(button('Call Next')).toBeDisabled();
+    expect(button('Call Next')).toHaveAccessibleDescription('Wait for the voice');
+    expect(button('Call Next')).toHaveAttribute('title', 'Wait for the voice');
+    space();
+    await advance(1499);
+    expect(calls(room)).toBe(1);
+    expect(button('Call Next')).toBeDisabled();
+    await advance(1);
+    expect(button('Call Next')).toBeEnabled();
+    expect(button('Call Next')).not.toHaveAccessibleDescription('Wait for the voice');
+    space();
+    await advance(0);
+    expect(calls(room)).toBe(2);
+    expect(voice.heard()).toEqual(['b-voices/b5.mp3@0', 'o-voices/o61.mp3@1500']);
+  });
+
+  it("'skip' (chosen in the settings): Call Next is never held, and the ball called cuts the one before", async () => {
+    const voice = await voiceOf({ 'b-voices/b5.mp3': 1.5 });
+    const room = createFakeRoom({ calls: 1 });
+    renderRoom(room, voice as never);
+    fireEvent.click(button('Room settings'));
+    fireEvent.change(screen.getByLabelText('Voice pacing'), { target: { value: 'skip' } });
+    expect(voice.manager.getSnapshot().pacing).toBe('skip');
+    fireEvent.click(button('Room settings'));
+    fireEvent.click(button('Call Next'));
+    await advance(500);
+    expect(button('Call Next')).toBeEnabled();
+    space();
+    await advance(0);
+    expect(calls(room)).toBe(2);
+    expect(voice.heard()).toEqual(['b-voices/b5.mp3@0', 'o-voices/o61.mp3@500']);
+    expect(voice.context.cut().map((c) => c.name)).toEqual(['b-voices/b5.mp3']);
+  });
+
+  /** A manager loading the pack: the numbers come at once, the special sounds named in `held` when released. */
+  function loadingVoice(held: (path: string) => boolean = (path) => !path.includes('-voices/')) {
+    const server = fakePackServer();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const context = new FakeAudioContext();
+    const manager = new VoiceManager({
+      fetch: async (url, init) => {
+        if (held(url.slice(TEST_PACK.fileBase.length))) await gate;
+        return server.fetch(url, init);
+      },
+      createAudioContext: () => context,
+      store: null,
+      speech: fakeSpeech().speech,
+      getToken: () => null,
+      timers: {
+        setTimeout: (callback, ms) => setTimeout(callback, ms),
+        clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+      },
+      warn: () => {},
+    });
+    const loaded = manager.init(TEST_PACK);
+    return { manager, context, loaded, release };
+  }
+
+  it("holds the first call while its voices load, says how far they are, and lets 'Start anyway'", async () => {
+    const voice = loadingVoice();
+    await vi.waitFor(() => expect(voice.manager.getSnapshot().progress.loaded).toBe(75));
+    vi.useFakeTimers();
+    const room = createFakeRoom();
+    renderRoom(room, voice as never);
+    expect(button('Call Next')).toBeDisabled();
+    expect(button('Auto Call')).toBeDisabled();
+    expect(
+      screen.getByText('Voices loading: 75 of 86. The first ball waits for the start sounds.'),
+    ).toBeInTheDocument();
+    expect(button('Call Next')).toHaveAccessibleDescription(/Voices loading: 75 of 86/);
+    space();
+    await advance(0);
+    expect(calls(room)).toBe(0);
+
+    fireEvent.click(button('Start anyway'));
+    expect(button('Call Next')).toBeEnabled();
+    expect(button('Auto Call')).toBeEnabled();
+    expect(screen.getByText(/^Voices still loading: 75 of 86\./)).toBeInTheDocument();
+    fireEvent.click(button('Call Next'));
+    await advance(0);
+    expect(calls(room)).toBe(1);
+
+    vi.useRealTimers();
+    await act(async () => {
+      voice.release();
+      await voice.loaded;
+    });
+    expect(screen.queryByText(/Voices still loading/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Start anyway' })).toBeNull();
+  });
+
+  it('lets the first call go once game_started and everybody_jump are in, before the other sounds', async () => {
+    const essential = ['game_started.m4a', 'EVERYBODYJUMPBuilding.mp3'];
+    const voice = loadingVoice((path) => !path.includes('-voices/') && !essential.includes(path));
+    await vi.waitFor(() => expect(voice.manager.getSnapshot().essentialReady).toBe(true));
+    vi.useFakeTimers();
+    const room = createFakeRoom();
+    renderRoom(room, voice as never);
+    expect(voice.manager.getSnapshot().state).toBe('initialising');
+    expect(button('Call Next')).toBeEnabled();
+    expect(screen.queryByText(/Voices (still )?loading/)).toBeNull();
+    fireEvent.click(button('Call Next'));
+    await advance(0);
+    // The opening is heard whole: game started, then the jingle, then the ball.
+    await advance(10_000);
+    expect(voice.context.started()).toEqual([
+      'game_started.m4a',
+      'EVERYBODYJUMPBuilding.mp3',
+      'b-voices/b1.mp3',
+    ]);
+  });
+
+  it('holds nothing while the voice is off', async () => {
+    const voice = loadingVoice();
+    voice.manager.setMuted(true);
+    await vi.waitFor(() => expect(voice.manager.getSnapshot().progress.loaded).toBe(75));
+    const room = createFakeRoom();
+    renderRoom(room, voice as never);
+    expect(button('Call Next')).toBeEnabled();
+    expect(screen.queryByText(/Voices (still )?loading/)).toBeNull();
+  });
+});

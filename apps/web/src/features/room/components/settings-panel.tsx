@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { paths } from '@/lib/paths';
+import { VoicePacing } from '@/voice/components/voice-pacing';
 import { VoiceToggle } from '@/voice/components/voice-toggle';
 import { useVoice } from '@/voice/use-voice';
 import { CALLING_SPEEDS_MS } from '../utils';
@@ -15,8 +16,8 @@ const VOLUME_STEP = 0.1;
 const round = (v: number) => Math.round(v * 10) / 10;
 
 /**
- * The floating settings panel (product/screens.md#settings-panel): volume (slider, mute, plus/minus), calling
- * speed, show/hide header, Start New Game, the keyboard shortcuts, and Cancel game while it may be cancelled. Not
+ * The floating settings panel (product/screens.md#settings-panel): volume (slider, mute, plus/minus), the voice
+ * pacing, calling speed, show/hide header, Start New Game, the keyboard shortcuts, and Cancel game while it may be cancelled. Not
  * modal: the room stays in reach beside it.
  */
 export function SettingsPanel({
@@ -113,6 +114,9 @@ export function SettingsPanel({
               </Button>
             </div>
           </div>
+
+          {/* Whether Call Next waits for the ball to be heard (decision 082): this device's choice. */}
+          <VoicePacing />
 
           <div className="space-y-1.5">
             <label htmlFor={ids.speed} className="block text-sm font-medium text-ink">

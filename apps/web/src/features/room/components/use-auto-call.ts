@@ -44,12 +44,14 @@ function rememberAuto(gameId: string, on: boolean): void {
  * game's end and leaving the room forget it.
  * It waits for the voice (issue 19, decision 060): while a sound plays (the first ball behind its jingle, a clip
  * longer than the interval) no call is made, and the next one goes the moment the voice falls silent when
- * that is after its due time, so no ball's clip is ever cut and none is left unheard.
+ * that is after its due time, so no ball's clip is ever cut and none is left unheard. While `held` (the first
+ * call's voices still loading, decision 082) no call is made either; it goes when the hold ends.
  */
 export function useAutoCall({
   view,
   speedMs,
   enabled,
+  held = false,
   call,
   onRefused,
 }: {
@@ -57,6 +59,8 @@ export function useAutoCall({
   speedMs: number;
   /** Only the tab that holds the game calls. */
   enabled: boolean;
+  /** The room holds the next call (it stays on and calls once the hold ends). */
+  held?: boolean;
   call: () => Promise<RoomResult>;
   onRefused: (result: Extract<RoomResult, { ok: false }>) => void;
 }): AutoCall {
@@ -118,7 +122,7 @@ export function useAutoCall({
   useEffect(() => {
     if (!running || !enabled || status !== 'active' || !callable) return;
     // The voice still speaks: this runs again when it falls silent, and calls then if the call is due.
-    if (speaking) return;
+    if (speaking || held) return;
     const last = lastCallAt ? Date.parse(lastCallAt) : Number.NaN;
     let due = Number.isNaN(last) ? Date.now() : last + speedMs;
     if (resumedAt !== null) due = Math.max(due, resumedAt + speedMs);
@@ -139,7 +143,7 @@ export function useAutoCall({
       Math.max(0, due - Date.now()),
     );
     return () => clearTimeout(timer);
-  }, [running, enabled, status, callable, lastCallAt, speedMs, resumedAt, speaking]);
+  }, [running, enabled, status, callable, lastCallAt, speedMs, resumedAt, speaking, held]);
 
   const start = useCallback(() => {
     halted.current = false;

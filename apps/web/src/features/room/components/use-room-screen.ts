@@ -17,6 +17,7 @@ import { allBallsCalled, callableNow, rememberedSpeed, rememberSpeed, sealedOffl
 import { useAutoCall } from './use-auto-call';
 import { type HallMoments, useHallMoments } from './use-hall-moments';
 import { useRoomShortcuts } from './use-room-shortcuts';
+import { type CallHold, useVoiceHold } from './use-voice-hold';
 
 /** A ready game's room: its controller, core's state of the game, and how 'Refresh Anyway' reloads. */
 export interface RoomProps {
@@ -66,6 +67,13 @@ export interface RoomScreenModel extends HallMoments {
 
   /** The command on its way (its button shows a spinner). */
   busy: RoomCommand['type'] | null;
+  /**
+   * Why Call Next waits now (decision 082): the ball is being heard and the pacing is 'wait' ('voice'), or the first
+   * call's voices are loading ('voices'); null when it does not.
+   */
+  callHeld: CallHold;
+  /** The voices loading (files), shown while the first call waits for them and after Start anyway. */
+  voicesLoading: { loaded: number; total: number } | null;
   /** What each control allows now. */
   can: { call: boolean; pause: boolean; auto: boolean; shuffle: boolean; finish: boolean; cancel: boolean };
   autoRunning: boolean;
@@ -90,6 +98,8 @@ export interface RoomScreenModel extends HallMoments {
     leave(): void;
     /** After a refusal: send the outbox once more. */
     retrySync(): void;
+    /** The first call goes without waiting for its voices to load. */
+    startAnyway(): void;
     callNext(): void;
     pauseResume(): void;
     toggleAuto(): void;
@@ -151,6 +161,8 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
   const over = state.status === 'finished' || state.status === 'cancelled';
   const running = state.status === 'active' || state.status === 'paused';
   const calls = state.calledNumbers.length;
+  // The voice is never behind the board, and the first call's sounds are never lost (decision 082).
+  const hold = useVoiceHold({ voice, speaks: !readOnly, firstCall: running && calls === 0 });
 
   const [headerShown, setHeaderShown] = useState(true);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -210,6 +222,7 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
     speedMs,
     // Never while a claim is checked: the claim is judged on the ball it was raised on.
     enabled: !readOnly && !claimOpen,
+    held: hold.reason === 'voices',
     call: () => dispatch({ type: 'call-next' }),
     onRefused: (result) => setNotice({ title: t('room.errors.call'), message: explain(result) }),
   });
@@ -266,7 +279,7 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
   // After the 75th ball the game stays open for a claim on it (decision 069): say what is left to do.
   const allCalled = allBallsCalled(state);
   const callNext = () => {
-    if (blocked || claimOpen || !callable || busy === 'call-next') return;
+    if (blocked || claimOpen || !callable || busy === 'call-next' || hold.reason) return;
     void send({ type: 'call-next' }, t('room.errors.call'));
   };
   const pauseResume = () => {
@@ -278,6 +291,7 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
     !blocked &&
     !claimOpen &&
     running &&
+    hold.reason !== 'voices' &&
     state.winners.length === 0 &&
     (state.remaining.length > 0 || (!!state.orderSealed && view.online));
   const toggleAuto = () => {
@@ -435,8 +449,10 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
     sealedHere,
     allCalled,
     busy,
+    callHeld: hold.reason,
+    voicesLoading: hold.loading,
     can: {
-      call: !blocked && !claimOpen && callable,
+      call: !blocked && !claimOpen && callable && !hold.reason,
       pause: !blocked && running,
       auto: auto.running || autoAllowed,
       shuffle: shuffleAllowed,
@@ -474,6 +490,7 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
       setLeaveOpen,
       leave,
       retrySync: syncNow,
+      startAnyway: hold.startAnyway,
       callNext,
       pauseResume,
       toggleAuto,

@@ -14,6 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorText } from '@/lib/errors';
 import { useSession } from '@/lib/session';
 import { notify } from '@/lib/toast';
+import { VoicePacing } from '../../components/voice-pacing';
 import { VoicePreload } from '../../components/voice-preload';
 import { VoiceToggle } from '../../components/voice-toggle';
 import { rememberVoicePack, useVoice } from '../../use-voice';
@@ -139,6 +140,8 @@ export function VoicePackCard() {
             </div>
           </Alert>
         )}
+
+        <VoicePacing className="max-w-sm space-y-1.5" />
 
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-ink">{t('voiceChoice.settings.preview')}</legend>
