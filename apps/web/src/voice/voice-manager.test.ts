@@ -10,7 +10,7 @@ import {
   PACK_FILE_COUNT,
   TEST_PACK,
 } from './testing';
-import { corruptReason, VoiceManager } from './voice-manager';
+import { corruptReason, SOUND_BLOCKED_MS, VoiceManager } from './voice-manager';
 
 /** The voice item of a clip's path (the fake pack's names). */
 const itemOf = (path: string): unknown => {
@@ -628,6 +628,31 @@ describe('the voice manager: playing', () => {
     expect(context.state).toBe('suspended');
     await manager.unlock();
     expect(context.state).toBe('running');
+  });
+
+  it('says the browser keeps the sound off when a sound is asked and the context stays suspended', async () => {
+    const { manager, context, clock } = setup();
+    await manager.init(TEST_PACK);
+    // A page without a click or a key since its (re)load: the browser leaves a resume pending.
+    let allowed = false;
+    context.state = 'suspended';
+    context.resume = () => {
+      if (!allowed) return new Promise<void>(() => {});
+      context.state = 'running';
+      return Promise.resolve();
+    };
+    manager.playNumber(5);
+    expect(manager.getSnapshot().soundBlocked).toBe(false);
+    clock.advance(SOUND_BLOCKED_MS);
+    expect(manager.getSnapshot().soundBlocked).toBe(true);
+    // The agent's click: the resume goes through, the warning ends.
+    allowed = true;
+    await manager.unlock();
+    expect(manager.getSnapshot().soundBlocked).toBe(false);
+    // A context the browser lets play at once never warns.
+    manager.playNumber(6);
+    clock.advance(SOUND_BLOCKED_MS);
+    expect(manager.getSnapshot().soundBlocked).toBe(false);
   });
 });
 

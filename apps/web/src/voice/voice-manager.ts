@@ -67,6 +67,12 @@ export interface VoiceSnapshot {
   /** What is heard now (its clip or spoken call); null between two sounds and when silent. */
   current: VoiceItem | null;
   pacing: VoicePacing;
+  /**
+   * A sound was asked for and the browser keeps the audio off: its AudioContext stays suspended until the page
+   * has had a click or a key (after a reload, auto call goes on without one: decision 084). The room asks for
+   * one; `unlock` from a click ends it.
+   */
+  soundBlocked: boolean;
   volume: number;
   speed: number;
   muted: boolean;
@@ -193,6 +199,9 @@ const LOAD_ORDER: readonly number[] = PACK_FILES.map((_, i) => i).sort(
   (a, b) => essentialFirst(PACK_FILES[a]!) - essentialFirst(PACK_FILES[b]!) || a - b,
 );
 
+/** How long a resume may take before the browser counts as keeping the sound off (it answers at once when allowed). */
+export const SOUND_BLOCKED_MS = 400;
+
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /** Why a download is not a clip (product/voices.md#voice-manager), or null when it may be one. */
@@ -248,6 +257,7 @@ export class VoiceManager {
     calling: false,
     current: null,
     pacing: 'wait',
+    soundBlocked: false,
     volume: 1,
     speed: 1,
     muted: false,
@@ -529,7 +539,24 @@ export class VoiceManager {
         this.warn('The audio context could not be resumed', error);
       }
     }
+    if (context.state !== 'suspended' && this.snapshot.soundBlocked) this.update({ soundBlocked: false });
   };
+
+  /**
+   * Asks a suspended context to resume (allowed once the page has had a gesture); when it is still suspended a
+   * moment later, the browser is keeping the sound off: `soundBlocked` says so until a resume goes through.
+   */
+  private wake(context: AudioContextLike): void {
+    void context
+      .resume()
+      .then(() => {
+        if (context.state !== 'suspended' && this.snapshot.soundBlocked) this.update({ soundBlocked: false });
+      })
+      .catch(() => {});
+    this.timers.setTimeout(() => {
+      if (context.state === 'suspended' && !this.snapshot.soundBlocked) this.update({ soundBlocked: true });
+    }, SOUND_BLOCKED_MS);
+  }
 
   /**
    * Calls a number (B-1 ... O-75): at once when nothing plays, else as soon as what plays has ended. An older ball
@@ -598,7 +625,7 @@ export class VoiceManager {
       steps.map((s) => s.item),
     );
     if (!this.snapshot.ready) this.warn('Voice system not initialized');
-    if (this.context?.state === 'suspended') void this.context.resume().catch(() => {});
+    if (this.context?.state === 'suspended') this.wake(this.context);
     const play: Play = { steps: [...steps], index: 0, sounding: false };
     // Decision 082: the voice is never more than the current ball behind the board, and a claim is heard at its
     // moment; otherwise every play waits its turn (decision 060).

@@ -134,6 +134,32 @@ describe('a dropped network in the room', () => {
   });
 });
 
+describe('a browser that keeps the sound off after a reload', () => {
+  it('asks for a click in the caller tab, and Turn the sound on lets the hall hear again', async () => {
+    const voice = fakeRoomVoice();
+    // The manager's word that the browser left its audio suspended (a reload without a gesture since).
+    const blocked = (soundBlocked: boolean) => {
+      const snapshot = voice.manager.getSnapshot();
+      Object.assign(snapshot, { soundBlocked });
+      act(() => voice.manager.setVolume(snapshot.volume === 1 ? 0.99 : 1));
+    };
+    renderRoom(createFakeRoom({ calls: 3 }), voice);
+    expect(screen.queryByText('The browser keeps the sound off')).not.toBeInTheDocument();
+    blocked(true);
+    expect(screen.getByRole('alert')).toHaveTextContent('The browser keeps the sound off');
+    fireEvent.click(button('Turn the sound on'));
+    expect(voice.played).toContain('unlock');
+    cleanup();
+
+    // A viewer plays no sound: nothing to ask for.
+    const viewerVoice = fakeRoomVoice();
+    renderRoom(createFakeRoom({ calls: 3, role: 'viewer' }), viewerVoice);
+    Object.assign(viewerVoice.manager.getSnapshot(), { soundBlocked: true });
+    act(() => viewerVoice.manager.setVolume(0.5));
+    expect(screen.queryByText('The browser keeps the sound off')).not.toBeInTheDocument();
+  });
+});
+
 describe('auto call across a reload', () => {
   it('goes on in the caller tab, a whole interval after opening', async () => {
     vi.useFakeTimers();

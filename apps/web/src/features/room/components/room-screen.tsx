@@ -102,6 +102,16 @@ function Room(props: RoomProps) {
       {voice.state === 'initialising' && <VoicePreload />}
       {/* A dropped network, seen and heard at once (decision 084). */}
       <NetworkBanner view={view} speaks={!room.readOnly} />
+      {/* After a reload auto call goes on, but the browser keeps the sound off until the page has had a click or
+          a key (decision 084): the hall would hear nothing, so the room asks for one. */}
+      {voice.soundBlocked && !voice.muted && !room.readOnly && (
+        <Alert tone="warning" role="alert" title={t('room.soundBlocked.title')}>
+          <p>{t('room.soundBlocked.body')}</p>
+          <Button size="sm" className="mt-2" onClick={() => void voice.unlock()}>
+            {t('room.soundBlocked.turnOn')}
+          </Button>
+        </Alert>
+      )}
       {room.notice && (
         <Alert role="alert" title={room.notice.title} className="relative pr-12">
           {room.notice.message}
