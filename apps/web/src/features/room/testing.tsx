@@ -78,7 +78,7 @@ export interface FakeRoom {
   readonly view: RoomView;
   syncs: number;
   /** What the screen told the hall display it is checking (showClaim), in order. */
-  claims: (number | null)[];
+  claims: (number | 'raised' | null)[];
 }
 
 /** The state as the server would give it after the first call: the sealed copy with its order (ORDER). */

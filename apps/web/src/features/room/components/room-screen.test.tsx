@@ -199,12 +199,14 @@ describe('the room: controls', () => {
     return waitFor(() => expect(unload()).toBe(true));
   });
 
-  it('opens the hall display at /game/{id}/display', async () => {
-    const open = vi.fn();
+  it("opens the hall display at /game/{id}/display in the hall's one window (decision 083)", async () => {
+    const target = { location: { href: 'about:blank' }, focus: vi.fn() };
+    const open = vi.fn(() => target);
     vi.stubGlobal('open', open);
     renderRoom(createFakeRoom());
     await userEvent.click(button('Open display'));
-    expect(open).toHaveBeenCalledWith(`/game/${GAME_ID}/display`, `cartela-display-${GAME_ID}`);
+    expect(open).toHaveBeenCalledWith('', 'cartela-hall-device');
+    expect(target.location.href).toBe(`/game/${GAME_ID}/display`);
   });
 });
 

@@ -9,13 +9,13 @@ import { queryClient } from '@/lib/query-client';
 import { setSiteHeaderHidden, toggleSiteHeader } from '@/lib/site-header';
 import { notify, TOAST_DURATION } from '@/lib/toast';
 import { useVoice } from '@/voice/use-voice';
-import { gameDisplayPath } from '../display/routes';
 import { serverUnreachable } from '../model/network';
 import { refusalText } from '../model/refusal';
 import type { RoomCommand, RoomController, RoomGameInfo, RoomResult, RoomView } from '../model/types';
 import { allBallsCalled, callableNow, rememberedSpeed, rememberSpeed, sealedOffline } from '../utils';
 import { useAutoCall } from './use-auto-call';
 import { type HallMoments, useHallMoments } from './use-hall-moments';
+import { useHallWindow } from './use-hall-window';
 import { useRoomShortcuts } from './use-room-shortcuts';
 import { type CallHold, useVoiceHold } from './use-voice-hold';
 
@@ -401,14 +401,14 @@ export function useRoomScreen({ controller, state, reload }: RoomProps): RoomScr
   };
   // ctrl/cmd+H hides the site's menu bar in the room; leaving the room brings it back.
   useEffect(() => () => setSiteHeaderHidden(false), []);
-  // The hall display shows the cartela the agent is checking, then its verdict (issue 19).
+  // The hall display shows the claim the moment it is raised ('Claim! Checking...', decision 083), then the
+  // cartela the agent is checking, then its verdict (issue 19).
   useEffect(() => {
     if (readOnly || !showClaim) return;
-    showClaim(claimCartela);
-  }, [claimCartela, readOnly, showClaim]);
-  const openDisplay = () => {
-    window.open(gameDisplayPath(gameId), `cartela-display-${gameId}`);
-  };
+    showClaim(claimCartela ?? (validateOpen ? 'raised' : null));
+  }, [claimCartela, validateOpen, readOnly, showClaim]);
+  // One hall window per agent, following every round (decision 083).
+  const openDisplay = useHallWindow({ gameId, createdAt: game?.createdAt ?? null, speaks: !readOnly });
   const fullscreen = () => {
     if (typeof document === 'undefined') return;
     if (document.fullscreenElement) void document.exitFullscreen?.();

@@ -1,17 +1,20 @@
 import './i18n';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { shortGameId, useFormat } from '@/lib/format';
 import type { RoomView } from '../model/types';
 import { Ball } from './components/ball';
+import { DisplayWinners, NextGameCard } from './components/between-rounds';
 import { DisplayBoard } from './components/board';
 import { ClaimMoment } from './components/claim';
 import { FullscreenButton } from './components/fullscreen-button';
-import { Blocked, Celebration, KEYFRAMES } from './components/moments';
+import { Blocked, Celebration, ClaimRaised, KEYFRAMES } from './components/moments';
 import { PatternCells } from './components/pattern-cells';
 import { VerifyQr } from './components/verify-qr';
+import { followHall, type HallChannel, hallOfWindow } from './follow-hall';
 import type { FollowRoomOptions } from './follow-room';
+import { gameDisplayPath } from './routes';
 import { type RoomDisplayState, useRoomDisplay } from './use-room-display';
 
 /** Recent calls shown besides the current ball (product/screens.md#board-and-calls: 5). */
@@ -118,6 +121,9 @@ function Board({ view, gameId, live }: { view: RoomView; gameId: string; live: b
         </aside>
       </main>
 
+      {/* Who won stays after the celebration, until the next round's first call (decision 083). */}
+      <DisplayWinners winners={state.winners} prize={view.game?.prize ?? null} />
+
       {/* Only the hex in the monospace font: its fonts have no Ge'ez, the label is read in Amharic too. */}
       <footer className="truncate text-[calc(var(--u)*0.9)] text-white/50">
         {t('roomDisplay.commitment')}: <span className="font-mono text-white/80">{commitment}</span>
@@ -139,6 +145,7 @@ function Moment({
   moment: NonNullable<RoomDisplayState['moment']>;
   view: RoomView | null;
 }) {
+  if (moment.kind === 'raised') return <ClaimRaised key={moment.key} />;
   const state = view?.state;
   if (state?.cartelas.some((c) => c.cartelaNumber === moment.cartelaNumber)) {
     return (
@@ -158,16 +165,80 @@ function Moment({
   return null;
 }
 
-/** The hall display of `gameId`: what the game room shows, for a TV or a projector (issue 10). */
+export type RoomDisplayOptions = Pick<FollowRoomOptions, 'openChannel' | 'loadStored'> & {
+  /** The agent's hall channel this window follows (the window's name by default: hallOfWindow), or null. */
+  hall?: string | null;
+  openHallChannel?: (name: string) => HallChannel | null;
+};
+
+/** A running game before its first call: the TV shows the 'Next game' card over its board (decision 083). */
+const beforeFirstCall = (view: RoomView | null) =>
+  !!view?.game &&
+  !!view.state &&
+  view.state.calledNumbers.length === 0 &&
+  (view.state.status === 'active' || view.state.status === 'paused');
+
+/**
+ * The game the display shows: `opened` (its address), then whichever game the agent's room announces on the hall
+ * channel (decision 083), switched in place: the address replaced, no reload, fullscreen kept. An announcement
+ * of an older round than the one shown (a stale tab answering hello) is ignored; 'Open display' always wins.
+ */
+function useHallGame(opened: string, options: RoomDisplayOptions) {
+  const [gameId, setGameId] = useState(opened);
+  const shown = useRef<{ gameId: string; createdAt: string | null }>({ gameId: opened, createdAt: null });
+  useEffect(() => {
+    shown.current = { gameId: opened, createdAt: null };
+    setGameId(opened);
+  }, [opened]);
+  /** The view of the game shown: its creation is what an older round's announcement is compared with. */
+  const seen = useCallback((view: RoomView | null) => {
+    if (view?.game && view.game.gameId === shown.current.gameId)
+      shown.current.createdAt = view.game.createdAt;
+  }, []);
+
+  const hall = options.hall === undefined ? hallOfWindow() : options.hall;
+  const openHallChannel = useRef(options.openHallChannel);
+  openHallChannel.current = options.openHallChannel;
+  useEffect(() => {
+    if (!hall) return;
+    return followHall(hall, {
+      ...(openHallChannel.current ? { openChannel: openHallChannel.current } : {}),
+      onGame: (message) => {
+        const now = shown.current;
+        if (message.gameId === now.gameId) return;
+        const older =
+          message.type === 'game' &&
+          message.createdAt !== null &&
+          now.createdAt !== null &&
+          message.createdAt < now.createdAt;
+        if (older) return;
+        shown.current = {
+          gameId: message.gameId,
+          createdAt: message.type === 'game' ? message.createdAt : null,
+        };
+        window.history.replaceState(window.history.state, '', gameDisplayPath(message.gameId));
+        setGameId(message.gameId);
+      },
+    });
+  }, [hall]);
+  return { gameId, seen };
+}
+
+/**
+ * The hall display of `gameId`: what the game room shows, for a TV or a projector (issue 10), following the
+ * agent's next rounds in the same window (decision 083).
+ */
 export function RoomDisplay({
-  gameId,
-  options,
+  gameId: opened,
+  options = {},
 }: {
   gameId: string;
-  options?: Pick<FollowRoomOptions, 'openChannel' | 'loadStored'>;
+  options?: RoomDisplayOptions;
 }) {
   const { t } = useTranslation();
-  const { view, live, moment } = useRoomDisplay(gameId, options);
+  const { gameId, seen } = useHallGame(opened, options);
+  const { view, live, moment, previous } = useRoomDisplay(gameId, options);
+  useEffect(() => seen(view), [seen, view]);
 
   useEffect(() => {
     const previous = document.title;
@@ -181,12 +252,15 @@ export function RoomDisplay({
   if (view?.status === 'missing') content = <Waiting message={t('roomDisplay.missing')} />;
   else if (view?.status === 'error') content = <Waiting message={view.error ?? t('roomDisplay.error')} />;
   else if (view?.state) content = <Board view={view} gameId={gameId} live={live} />;
+  // Just moved to the next round, its room not heard yet: the round before stays, with its winners.
+  else if (previous?.state) content = <Board view={previous} gameId={gameId} live />;
   else content = <Waiting message={t('roomDisplay.waiting')} hint={t('roomDisplay.waitingHint')} />;
 
   return (
     <div style={UNIT} className="fixed inset-0 overflow-hidden bg-slate-950 text-white select-none">
       <style>{KEYFRAMES}</style>
       {content}
+      {view && beforeFirstCall(view) && <NextGameCard view={view} previous={previous} />}
       {moment && <Moment moment={moment} view={view} />}
     </div>
   );

@@ -13,14 +13,16 @@ export interface RoomChannel {
 }
 
 /**
- * A moment the display shows over the board, as the room does: the cartela being checked (issue 19), then its
- * verdict (the celebration, or blocked with core's reason).
+ * A moment the display shows over the board, as the room does: a claim raised ('Claim! Checking...', decision
+ * 083), the cartela being checked (issue 19), then its verdict (the celebration, or blocked with core's reason).
  */
-export type DisplayMoment = {
-  kind: 'checking' | 'celebrate' | 'blocked';
-  cartelaNumber: number;
-  reason?: string;
-};
+export type DisplayMoment =
+  | {
+      kind: 'checking' | 'celebrate' | 'blocked';
+      cartelaNumber: number;
+      reason?: string;
+    }
+  | { kind: 'raised' };
 
 export interface FollowRoomOptions {
   /** Opens the game's channel (BroadcastChannel by default; null where the browser has none). */
@@ -57,6 +59,8 @@ export function readMessage(data: unknown): RoomMessage | null {
         : { type: 'blocked', cartelaNumber: data.cartelaNumber };
     case 'checking-done':
       return { type: 'checking-done' };
+    case 'claim-raised':
+      return { type: 'claim-raised' };
     case 'hello':
       return { type: 'hello' };
     default:
@@ -121,6 +125,8 @@ export function followRoom(gameId: string, options: FollowRoomOptions): () => vo
         onView(message.view, true);
       } else if (message.type === 'checking-done') {
         onCheckingDone?.();
+      } else if (message.type === 'claim-raised') {
+        onMoment({ kind: 'raised' });
       } else if (message.type === 'blocked') {
         onMoment({ kind: 'blocked', cartelaNumber: message.cartelaNumber, reason: message.reason });
       } else if (message.type !== 'hello') {

@@ -9,6 +9,8 @@ export const MOMENT_MS: Record<DisplayMoment['kind'], number> = {
   blocked: 8000,
   // Until the agent decides or closes the modal; a room that went away does not leave it up for ever.
   checking: 120_000,
+  // 'Claim! Checking...' until a cartela is open, a verdict, or the modal closes (decision 083): as long.
+  raised: 120_000,
 };
 
 export interface RoomDisplayState {
@@ -18,6 +20,11 @@ export interface RoomDisplayState {
   live: boolean;
   /** The moment on screen; `key` changes with each one, so the same cartela twice replays it. */
   moment: (DisplayMoment & { key: number }) | null;
+  /**
+   * The last view of the game shown before this one, once the display moved to the next round in place
+   * (decision 083): its winners stay on the TV until the new round's first call. Null otherwise.
+   */
+  previous: RoomView | null;
 }
 
 /** The hall display's state for `gameId`, kept in step with the room (follow-room.ts). */
@@ -25,12 +32,24 @@ export function useRoomDisplay(
   gameId: string,
   options: Pick<FollowRoomOptions, 'openChannel' | 'loadStored'> = {},
 ): RoomDisplayState {
-  const [state, setState] = useState<RoomDisplayState>({ view: null, live: false, moment: null });
+  const [state, setState] = useState<RoomDisplayState>({
+    view: null,
+    live: false,
+    moment: null,
+    previous: null,
+  });
   const optionsRef = useRef(options);
   optionsRef.current = options;
 
   useEffect(() => {
-    setState({ view: null, live: false, moment: null });
+    // A game followed before keeps its last view as `previous` (its own state is another game's now).
+    setState((s) => ({
+      view: null,
+      live: false,
+      moment: null,
+      previous:
+        s.view?.state && (s.view.game?.gameId ?? s.view.state.gameId) !== gameId ? s.view : s.previous,
+    }));
     let timer: ReturnType<typeof setTimeout> | undefined;
     let key = 0;
     const stop = followRoom(gameId, {
@@ -46,7 +65,10 @@ export function useRoomDisplay(
           MOMENT_MS[moment.kind],
         );
       },
-      onCheckingDone: () => setState((s) => (s.moment?.kind === 'checking' ? { ...s, moment: null } : s)),
+      onCheckingDone: () =>
+        setState((s) =>
+          s.moment?.kind === 'checking' || s.moment?.kind === 'raised' ? { ...s, moment: null } : s,
+        ),
     });
     return () => {
       clearTimeout(timer);

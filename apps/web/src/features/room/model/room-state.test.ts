@@ -167,6 +167,19 @@ describe('RoomState', () => {
     expect(env.posted()).not.toContainEqual({ type: 'checking', cartelaNumber: 1 });
   });
 
+  it("tells the display a claim is raised before any cartela is open, and a display's hello too (decision 083)", async () => {
+    const env = setup();
+    const first = await caller(env);
+    first.showClaim('raised');
+    expect(env.posted().at(-1)).toEqual({ type: 'claim-raised' });
+    const second = env.open();
+    second.becomeViewer();
+    await vi.waitFor(() => expect(second.getView()).toMatchObject({ status: 'ready', role: 'viewer' }));
+    expect(env.posted().at(-1)).toEqual({ type: 'claim-raised' });
+    first.showClaim(null);
+    expect(env.posted().at(-1)).toEqual({ type: 'checking-done' });
+  });
+
   it('runs the changes of the record one at a time, a failure not stopping the next', async () => {
     const state = setup().open();
     const order: string[] = [];

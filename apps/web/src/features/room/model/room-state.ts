@@ -20,6 +20,12 @@ export interface RoomStateOptions {
   adopted(): void;
 }
 
+/** What the hall display is told of a claim (decision 083: 'raised' before a cartela is open). */
+function claimMessage(claim: number | 'raised' | null): RoomMessage {
+  if (claim === null) return { type: 'checking-done' };
+  return claim === 'raised' ? { type: 'claim-raised' } : { type: 'checking', cartelaNumber: claim };
+}
+
 export class RoomState {
   private readonly gameId: string;
   private readonly store: RoomStore;
@@ -27,8 +33,11 @@ export class RoomState {
   private loadStatus: 'loading' | 'missing' | 'error' = 'loading';
   private loadError: string | null = null;
   private currentRole: RoomRole = 'unknown';
-  /** The cartela open in the validation modal (a display that says hello meanwhile is shown it too). */
-  private claim: number | null = null;
+  /**
+   * The cartela open in the validation modal, or 'raised' while the modal asks for one (a display that says hello
+   * meanwhile is shown it too).
+   */
+  private claim: number | 'raised' | null = null;
   /** The caller's view, as a viewer last received it. */
   private remoteView: RoomView | null = null;
   private persisted: boolean | null = null;
@@ -137,11 +146,14 @@ export class RoomState {
     }
   }
 
-  /** The hall display shows the cartela being checked (null: the modal closed). The caller's tab only. */
-  showClaim(cartelaNumber: number | null): void {
-    this.claim = cartelaNumber;
+  /**
+   * The hall display shows the claim being raised, then the cartela being checked (null: the modal closed). The
+   * caller's tab only.
+   */
+  showClaim(claim: number | 'raised' | null): void {
+    this.claim = claim;
     if (this.currentRole !== 'caller') return;
-    this.post(cartelaNumber === null ? { type: 'checking-done' } : { type: 'checking', cartelaNumber });
+    this.post(claimMessage(claim));
   }
 
   private onMessage = (event: MessageEvent): void => {
@@ -149,7 +161,7 @@ export class RoomState {
     if (!message || typeof message !== 'object') return;
     if (message.type === 'hello' && this.currentRole === 'caller') {
       this.post({ type: 'view', view: this.view });
-      if (this.claim !== null) this.post({ type: 'checking', cartelaNumber: this.claim });
+      if (this.claim !== null) this.post(claimMessage(this.claim));
     } else if (message.type === 'view' && this.currentRole !== 'caller') {
       this.remoteView = message.view;
       if (this.currentRole === 'viewer') this.emit();

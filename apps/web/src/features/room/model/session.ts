@@ -327,8 +327,8 @@ export class RoomSession {
       });
   };
 
-  /** The hall display shows the cartela being checked (null: the modal closed). The caller's tab only. */
-  showClaim = (cartelaNumber: number | null): void => this.state.showClaim(cartelaNumber);
+  /** The hall display shows the claim raised, then its cartela (null: the modal closed). The caller's tab only. */
+  showClaim = (claim: number | 'raised' | null): void => this.state.showClaim(claim);
 
   /** A batch the server applied: after a confirmed GOOD BINGO, the user's coins and earnings are read again. */
   private afterConfirmed(batch: OutboxRecord[]): void {

@@ -90,10 +90,11 @@ export interface RoomController {
   /** Sends the outbox now (after 'refused', once more). */
   syncNow(): void;
   /**
-   * Tells the hall display which cartela the agent is checking (the validation modal is open), or null once it
-   * closes (issue 19). Only the caller's tab speaks to the display.
+   * Tells the hall display which cartela the agent is checking (the validation modal is open), 'raised' while
+   * the claim is raised and no cartela is open yet (decision 083), or null once it closes (issue 19). Only the
+   * caller's tab speaks to the display.
    */
-  showClaim?(cartelaNumber: number | null): void;
+  showClaim?(claim: number | 'raised' | null): void;
 }
 
 /** The BroadcastChannel every tab, window and the hall display of a game share: `cartela-room-${gameId}`. */
@@ -112,4 +113,24 @@ export type RoomMessage =
   /** The agent opened this cartela in the validation modal: the display shows it being checked (issue 19). */
   | { type: 'checking'; cartelaNumber: number }
   /** The validation modal closed without a decision: the display goes back to the board. */
-  | { type: 'checking-done' };
+  | { type: 'checking-done' }
+  /** The claim key (B, V) or Validate opened the validation modal: 'Claim! Checking...' (decision 083). */
+  | { type: 'claim-raised' };
+
+/**
+ * The hall's window and its channel, one per agent on this device (decision 083): 'Open display' reuses the
+ * window of this name, and the display follows the game the agent's room announces here.
+ */
+export const hallChannelName = (userId: string | null | undefined) => `cartela-hall-${userId ?? 'device'}`;
+
+/** Messages on the hall's channel. */
+export type HallMessage =
+  /** A display that just opened asks which game to show. */
+  | { type: 'hello' }
+  /**
+   * The caller's room of `gameId`, when it opens and in answer to 'hello': the display follows it unless it
+   * already shows a newer game (`createdAt`, ISO), a stale tab of an earlier round cannot take the TV back.
+   */
+  | { type: 'game'; gameId: string; createdAt: string | null }
+  /** 'Open display' pressed in the room of `gameId`: the display shows this game, whichever it showed. */
+  | { type: 'show'; gameId: string };

@@ -103,3 +103,28 @@ export function Blocked({ cartelaNumber }: { cartelaNumber: number }) {
     </div>
   );
 }
+
+/**
+ * 'Claim! Checking...' the moment the agent raises a claim (B, V or Validate: decision 083), before any cartela is
+ * open; the cartela being checked or a verdict replaces it.
+ */
+export function ClaimRaised() {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="alert"
+      data-testid="claim-raised"
+      className="fixed inset-0 z-20 flex flex-col items-center justify-center bg-black/70"
+    >
+      <p
+        className="font-black text-[calc(var(--u)*14)] text-amber-300 leading-none"
+        style={{ animation: 'display-pop 300ms ease-out both' }}
+      >
+        {t('roomDisplay.claimRaised')}
+      </p>
+      <p className="mt-[calc(var(--u)*2)] font-bold text-[calc(var(--u)*5)] text-white">
+        {t('roomDisplay.claim.checkingNow')}
+      </p>
+    </div>
+  );
+}
