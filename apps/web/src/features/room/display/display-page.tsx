@@ -89,6 +89,9 @@ function Board({ view, gameId, live }: { view: RoomView; gameId: string; live: b
             <DisplayBoard called={called} last={last} />
           </div>
           <VerifyQr gameId={view.game?.gameId ?? state.gameId ?? gameId} calls={state.calledNumbers.length} />
+          {/* Who won stays after the celebration, until the next round's first call (decision 083). In the
+              board's column: across the whole width it covered the pattern's card, whose column is full. */}
+          <DisplayWinners winners={state.winners} prize={view.game?.prize ?? null} />
         </div>
         <aside className="flex min-h-0 flex-col items-center justify-between gap-[calc(var(--u)*1)]">
           <section aria-label={t('roomDisplay.currentBall')} className="flex flex-col items-center">
@@ -120,9 +123,6 @@ function Board({ view, gameId, live }: { view: RoomView; gameId: string; live: b
           <PatternCells patternId={view.game?.patternId ?? state.patternId} />
         </aside>
       </main>
-
-      {/* Who won stays after the celebration, until the next round's first call (decision 083). */}
-      <DisplayWinners winners={state.winners} prize={view.game?.prize ?? null} />
 
       {/* Only the hex in the monospace font: its fonts have no Ge'ez, the label is read in Amharic too. */}
       <footer className="truncate text-[calc(var(--u)*0.9)] text-white/50">
