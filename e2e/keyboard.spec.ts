@@ -62,6 +62,8 @@ test('an agent creates a game and runs it by keyboard alone', async ({ page, req
   const called = page.locator('main [data-called]');
   await page.locator('body').focus();
   for (let i = 1; i <= 3; i++) {
+    // Space calls once the voice has spoken the last ball (pacing 'wait', docs/decisions/082).
+    await expect(callNext).toBeEnabled({ timeout: 20_000 });
     await page.keyboard.press('Space');
     await expect(called).toHaveCount(i, { timeout: 10_000 });
   }
