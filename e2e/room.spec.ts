@@ -57,7 +57,8 @@ const room = (page: Page) => ({
 /** Clicks Call Next and waits for the ball to show: the n-th call is `expected`. */
 async function callNext(page: Page, n: number, expected: number) {
   const r = room(page);
-  await expect(r.callNext).toBeEnabled();
+  // Enabled once the voice has spoken the last ball (pacing 'wait', docs/decisions/082-voice-never-behind.md).
+  await expect(r.callNext).toBeEnabled({ timeout: 20_000 });
   await r.callNext.click();
   await expect(r.calls(n)).toBeVisible();
   await expect(r.currentBall).toContainText(ballLabel(expected));
@@ -71,7 +72,8 @@ async function startRound(page: Page, request: APIRequestContext, token: string,
   const before = await api<RoomStateAnswer>(request, token, 'GET', `/api/games/${gameId}/state`);
   expect(before.state).toMatchObject({ remaining: [], orderSealed: true });
   const r = room(page);
-  await expect(r.callNext).toBeEnabled();
+  // Enabled once the voice has spoken the last ball (pacing 'wait', docs/decisions/082-voice-never-behind.md).
+  await expect(r.callNext).toBeEnabled({ timeout: 20_000 });
   await r.callNext.click();
   await expect(r.calls(1)).toBeVisible();
   const after = await api<RoomStateAnswer>(request, token, 'GET', `/api/games/${gameId}/state`);
@@ -316,7 +318,8 @@ test.describe('the game room', () => {
     context,
     request,
   }) => {
-    test.slow();
+    // Every call by hand waits for its ball to be spoken (~1-2.6 s): up to some 40 of them.
+    test.setTimeout(240_000);
     // agent2 (commission share) with cartelas 126-135: no other spec plays them.
     const token = await tokenFor(request, 'agent2');
     const gameId = await newGame(request, token, 'four-corners', range(126, 135));
